@@ -1,0 +1,20 @@
+/**
+ * Maintainer tool: recomputes the `statutoryDays` of every arrangement file in a data directory
+ * (default `data/`) from statutoryDays() and rewrites each file in canonical form. The loader
+ * refuses a file whose stored statutory days differ from the computed ones.
+ *
+ *   npx tsx scripts/write-statutory-days.ts [dir]
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatDataFile } from '../src/dataset/format-arrangement-file.js';
+import { computeStatutoryDaysField } from '../src/dataset/statutory-days-field.js';
+import type { ArrangementFile } from '../src/dataset/arrangement-schema.js';
+
+const dir = process.argv[2] ?? 'data';
+for (const name of readdirSync(dir).filter((file) => /^\d{4}\.json$/.test(file))) {
+  const path = join(dir, name);
+  const file = JSON.parse(readFileSync(path, 'utf8')) as ArrangementFile;
+  writeFileSync(path, formatDataFile({ ...file, statutoryDays: computeStatutoryDaysField(file) }));
+  console.log(`wrote ${path}`);
+}

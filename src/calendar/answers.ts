@@ -1,0 +1,32 @@
+import type { AssociatedHoliday } from './day-status.js';
+
+/** The workday-count resource of spec section 2.3. */
+export interface WorkdayCount {
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly totalDays: number;
+  readonly workdayCount: number;
+  readonly restDayCount: number;
+  readonly unknownDayCount: number;
+}
+
+/** The next-holiday resource of spec section 2.4. */
+export type NextHoliday =
+  | {
+      readonly status: 'FOUND';
+      readonly date: string;
+      readonly holidays: readonly AssociatedHoliday[];
+      readonly datasetVersion: string;
+    }
+  | { readonly status: 'UNKNOWN'; readonly date: null; readonly holidays: readonly []; readonly datasetVersion: null };
+
+/** An answer that needs a published year whose data cannot be read right now. */
+export interface Unavailable {
+  readonly unavailable: true;
+  /** The published year whose data is missing. */
+  readonly year: number;
+}
+
+export function isUnavailable(answer: unknown): answer is Unavailable {
+  return typeof answer === 'object' && answer !== null && 'unavailable' in answer;
+}

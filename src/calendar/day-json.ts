@@ -1,0 +1,34 @@
+import type { DayNumber } from './civil-date.js';
+import { dayOfWeek, type DayOfWeek } from './day-of-week.js';
+import { workStatusOf, type AssociatedHoliday, type DayStatus, type WorkStatus } from './day-status.js';
+import { formatIsoDate } from './iso-date.js';
+
+/** The day-status resource of spec section 2.1, field for field. */
+export interface DayStatusRecord {
+  readonly date: string;
+  readonly dayOfWeek: DayOfWeek;
+  readonly workStatus: WorkStatus;
+  readonly dayStatus: DayStatus;
+  readonly holidays: readonly AssociatedHoliday[];
+  readonly datasetVersion: string | null;
+}
+
+export function dayStatusRecord(
+  day: DayNumber,
+  status: DayStatus,
+  holidays: readonly AssociatedHoliday[],
+  datasetVersion: string | null,
+): DayStatusRecord {
+  return {
+    date: formatIsoDate(day),
+    dayOfWeek: dayOfWeek(day),
+    workStatus: workStatusOf(status),
+    dayStatus: status,
+    holidays,
+    datasetVersion: status === 'UNKNOWN' ? null : datasetVersion,
+  };
+}
+
+export function unknownDayRecord(day: DayNumber): DayStatusRecord {
+  return dayStatusRecord(day, 'UNKNOWN', [], null);
+}

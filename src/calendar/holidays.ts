@@ -1,0 +1,30 @@
+/** The stable holiday codes of the interface, with their official Simplified Chinese names. */
+export const HOLIDAY_NAMES = {
+  NEW_YEAR: '元旦',
+  SPRING_FESTIVAL: '春节',
+  QINGMING_FESTIVAL: '清明节',
+  LABOR_DAY: '劳动节',
+  DRAGON_BOAT_FESTIVAL: '端午节',
+  MID_AUTUMN_FESTIVAL: '中秋节',
+  NATIONAL_DAY: '国庆节',
+  VICTORY_DAY_70TH_ANNIVERSARY: '中国人民抗日战争暨世界反法西斯战争胜利70周年纪念日',
+} as const;
+
+export type HolidayCode = keyof typeof HOLIDAY_NAMES;
+
+export const HOLIDAY_CODES = Object.keys(HOLIDAY_NAMES) as readonly HolidayCode[];
+
+/** The holidays the national regulation grants every year (all but the one-off commemorations). */
+export const ANNUAL_HOLIDAY_CODES: readonly HolidayCode[] = [
+  'NEW_YEAR',
+  'SPRING_FESTIVAL',
+  'QINGMING_FESTIVAL',
+  'LABOR_DAY',
+  'DRAGON_BOAT_FESTIVAL',
+  'MID_AUTUMN_FESTIVAL',
+  'NATIONAL_DAY',
+];
+
+export function isHolidayCode(value: string): value is HolidayCode {
+  return Object.hasOwn(HOLIDAY_NAMES, value);
+}
