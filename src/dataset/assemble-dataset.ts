@@ -1,0 +1,120 @@
+import { Compile } from 'typebox/compile';
+import type { DayNumber } from '../calendar/civil-date.js';
+import { formatIsoDate } from '../calendar/iso-date.js';
+import { ManifestSchema, type ArrangementFile } from './arrangement-schema.js';
+import type { DataProblem } from './data-problem.js';
+import type { Dataset } from './dataset.js';
+import { datasetVersionOf } from './dataset-version.js';
+import { datesOf, finalEntries, restDaysOf } from './entry-dates.js';
+import type { DirectorySnapshot, RawFile } from './read-data-directory.js';
+import { validateArrangementFile } from './validate-arrangement.js';
+
+const checkManifestShape = Compile(ManifestSchema);
+
+/**
+ * Turns one read of the data directory into a dataset, keeping the last known good copy of every
+ * year: a file that is missing, unreadable or invalid never replaces a good copy from `previous`.
+ * A year is published when the manifest lists it, when its file is valid, or when it was
+ * published before; a published year without any good copy is unavailable.
+ */
+export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset): Dataset {
+  const problems: DataProblem[] = [];
+  const published = new Set<number>(previous?.publishedYears ?? []);
+  for (const year of manifestYears(snapshot.manifest, problems)) published.add(year);
+
+  const fresh = new Map<number, ArrangementFile>();
+  for (const yearFile of snapshot.yearFiles) {
+    const file = parseArrangement(yearFile, problems);
+    if (file !== undefined) fresh.set(yearFile.year, file);
+  }
+  for (const problem of findCrossYearClashes(fresh)) {
+    problems.push(problem);
+    fresh.delete(Number(problem.file.slice(0, 4)));
+  }
+
+  const arrangements = new Map(previous?.arrangements ?? []);
+  for (const [year, file] of fresh) arrangements.set(year, file);
+  for (const year of arrangements.keys()) published.add(year);
+
+  const publishedYears = [...published].sort((a, b) => a - b);
+  const unavailableYears = publishedYears.filter((year) => !arrangements.has(year));
+  for (const year of unavailableYears) {
+    if (!snapshot.yearFiles.some((file) => file.year === year)) {
+      problems.push({ file: `${year}.json`, field: '(file)', reason: 'the manifest publishes this year but the file is missing' });
+    }
+  }
+  const sorted = new Map([...arrangements].sort(([a], [b]) => a - b));
+  return {
+    version: datasetVersionOf(sorted, unavailableYears),
+    arrangements: sorted,
+    publishedYears,
+    unavailableYears,
+    problems,
+  };
+}
+
+function manifestYears(manifest: RawFile | undefined, problems: DataProblem[]): readonly number[] {
+  if (manifest === undefined) return [];
+  const fileName = manifest.fileName;
+  if ('error' in manifest) {
+    problems.push({ file: fileName, field: '(file)', reason: `cannot be read (${manifest.error})` });
+    return [];
+  }
+  const raw = parseJson(manifest.text, fileName, problems);
+  if (raw === undefined) return [];
+  if (!checkManifestShape.Check(raw)) {
+    problems.push({ file: fileName, field: 'publishedYears', reason: 'must be a list of distinct years from 2008 to 9999' });
+    return [];
+  }
+  return raw.publishedYears;
+}
+
+function parseArrangement(yearFile: RawFile, problems: DataProblem[]): ArrangementFile | undefined {
+  if ('error' in yearFile) {
+    problems.push({ file: yearFile.fileName, field: '(file)', reason: `cannot be read (${yearFile.error})` });
+    return undefined;
+  }
+  const raw = parseJson(yearFile.text, yearFile.fileName, problems);
+  if (raw === undefined) return undefined;
+  const validation = validateArrangementFile(raw, yearFile.fileName);
+  if (!validation.ok) {
+    problems.push(...validation.problems);
+    return undefined;
+  }
+  return validation.file;
+}
+
+function parseJson(text: string, fileName: string, problems: DataProblem[]): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    problems.push({ file: fileName, field: '(file)', reason: `is not valid JSON (${error instanceof Error ? error.message : 'parse error'})` });
+    return undefined;
+  }
+}
+
+/**
+ * A notice may name days of the previous December; such a day must not also be named by the
+ * previous year's own notice. The later file is the one that reaches across, so it is refused.
+ */
+function findCrossYearClashes(files: ReadonlyMap<number, ArrangementFile>): DataProblem[] {
+  const problems: DataProblem[] = [];
+  for (const [year, file] of files) {
+    const earlier = files.get(year - 1);
+    if (earlier === undefined) continue;
+    const namedEarlier = new Set(namedDays(earlier));
+    const clashes = namedDays(file).filter((day) => namedEarlier.has(day));
+    if (clashes.length > 0) {
+      problems.push({
+        file: `${year}.json`,
+        field: 'entries',
+        reason: `${clashes.map(formatIsoDate).join(', ')} also named by ${year - 1}.json`,
+      });
+    }
+  }
+  return problems;
+}
+
+function namedDays(file: ArrangementFile): DayNumber[] {
+  return finalEntries(file.entries).flatMap((entry) => [...restDaysOf(entry), ...datesOf(entry.work)]);
+}

@@ -1,0 +1,135 @@
+import { watch, type FSWatcher } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildCalendarIndex, type CalendarIndex } from '../calendar/calendar-index.js';
+import { assembleDataset } from './assemble-dataset.js';
+import { formatDataProblem } from './data-problem.js';
+import type { Dataset } from './dataset.js';
+import { readDataDirectory } from './read-data-directory.js';
+
+export interface ReloadOutcome {
+  /** Whether a new index was swapped in. */
+  readonly changed: boolean;
+  /** The directory could not be read at all; the previous dataset (if any) stays. */
+  readonly failed: boolean;
+  readonly version: string | undefined;
+}
+
+export interface LiveDatasetEvents {
+  onReload?(outcome: ReloadOutcome, reason: string): void;
+}
+
+/**
+ * The one piece of mutable state in the service: the current dataset and its calendar index,
+ * replaced as a whole. A reload reads, validates and indexes the directory off the request path
+ * and then swaps the reference in one assignment, so a request that took the old index finishes
+ * on it and no answer mixes two datasets. Reloads never overlap: one asked for while another
+ * runs is done once more after it.
+ */
+export class LiveDataset {
+  private state: { readonly dataset: Dataset; readonly index: CalendarIndex } | undefined;
+  private running: Promise<ReloadOutcome> | undefined;
+  private again = false;
+  private loggedProblems = '';
+  private timer: NodeJS.Timeout | undefined;
+  private watcher: FSWatcher | undefined;
+  private debounce: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly dir: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly events: LiveDatasetEvents = {},
+  ) {}
+
+  current(): CalendarIndex | undefined {
+    return this.state?.index;
+  }
+
+  dataset(): Dataset | undefined {
+    return this.state?.dataset;
+  }
+
+  reload(reason: string): Promise<ReloadOutcome> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.reloadOnce(reason).finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        void this.reload('queued change');
+      }
+    });
+    return this.running;
+  }
+
+  /** Starts noticing changes: a file-system watch, and a periodic check every `intervalSeconds` (0: none). */
+  startWatching(intervalSeconds: number): void {
+    if (intervalSeconds > 0) {
+      this.timer = setInterval(() => void this.reload('periodic check'), intervalSeconds * 1000);
+      this.timer.unref();
+    }
+    try {
+      this.watcher = watch(this.dir, () => {
+        // Editors and copies write in several steps; reload once the burst is over.
+        clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => void this.reload('file change'), 200);
+        this.debounce.unref();
+      });
+      this.watcher.on('error', (error) => {
+        this.log.warn({ err: error, dir: this.dir }, 'watching the data directory failed; the periodic check still runs');
+      });
+      this.watcher.unref();
+    } catch (error) {
+      this.log.warn({ err: error, dir: this.dir }, 'cannot watch the data directory; the periodic check still runs');
+    }
+  }
+
+  stopWatching(): void {
+    clearInterval(this.timer);
+    clearTimeout(this.debounce);
+    this.watcher?.close();
+  }
+
+  private async reloadOnce(reason: string): Promise<ReloadOutcome> {
+    const previous = this.state;
+    let snapshot;
+    try {
+      snapshot = await readDataDirectory(this.dir);
+    } catch (error) {
+      this.logProblemsOnChange([`${this.dir}: (directory): cannot be read (${error instanceof Error ? error.message : String(error)})`]);
+      return this.report({ changed: false, failed: true, version: previous?.dataset.version }, reason);
+    }
+    const dataset = assembleDataset(snapshot, previous?.dataset);
+    this.logProblemsOnChange(dataset.problems.map(formatDataProblem));
+    if (previous !== undefined && previous.dataset.version === dataset.version) {
+      return this.report({ changed: false, failed: false, version: dataset.version }, reason);
+    }
+    this.state = { dataset, index: buildCalendarIndex(dataset) };
+    this.log.info(
+      {
+        datasetVersion: dataset.version,
+        previousVersion: previous?.dataset.version ?? null,
+        publishedYears: dataset.publishedYears.length > 0 ? `${dataset.publishedYears[0]}..${dataset.publishedYears.at(-1)}` : 'none',
+        unavailableYears: dataset.unavailableYears,
+        reason,
+      },
+      'calendar dataset loaded',
+    );
+    return this.report({ changed: true, failed: false, version: dataset.version }, reason);
+  }
+
+  private report(outcome: ReloadOutcome, reason: string): ReloadOutcome {
+    this.events.onReload?.(outcome, reason);
+    return outcome;
+  }
+
+  /** Logs the data problems when they differ from the last ones logged: once per change, not per check. */
+  private logProblemsOnChange(problems: readonly string[]): void {
+    const signature = problems.join('\n');
+    if (signature === this.loggedProblems) return;
+    if (problems.length === 0) this.log.info('data problems resolved');
+    for (const problem of problems) this.log.error({ problem }, 'calendar data problem');
+    this.loggedProblems = signature;
+  }
+}
