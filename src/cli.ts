@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { ConfigError, readConfig } from './config.js';
+import { runValidate } from './commands/validate.js';
+import { runQuery } from './commands/query.js';
+import { runImport } from './commands/import.js';
+import { runServe } from './commands/serve.js';
+
+const USAGE = `Usage: china-calendar <command>
+
+  serve                       start the HTTP service (the default; configured by environment variables)
+  validate [dir]              check a data directory; prints "file: field: reason" lines, exits 1 on any
+  import <notice.txt>...      turn official notice text into data/<year>.json (--data-dir dir, --dry-run, --force)
+  query <date | path>         answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31"
+`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [command = 'serve', ...rest] = argv;
+  const config = readConfig(process.env);
+  switch (command) {
+    case 'serve':
+      await runServe(config);
+      return -1;
+    case 'validate':
+      return runValidate(rest[0] ?? config.dataDir, process.stdout, process.stderr);
+    case 'query':
+      return runQuery(rest, config, process.stdout);
+    case 'import': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { 'data-dir': { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' } },
+      });
+      return runImport(positionals, { dataDir: values['data-dir'] ?? config.dataDir, dryRun: values['dry-run'] ?? false, force: values.force ?? false }, process.stdout, process.stderr);
+    }
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE);
+      return 0;
+    default:
+      process.stderr.write(`unknown command "${command}"\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError || (error instanceof Error && 'code' in error && error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')) {
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    pino().fatal({ err: error }, 'china-calendar failed');
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,25 @@
+import type { Writable } from 'node:stream';
+import { pino } from 'pino';
+import type { Config } from '../config.js';
+import { LiveDataset } from '../dataset/live-dataset.js';
+import { buildApp } from '../http/app.js';
+
+/**
+ * `query <date | path>`: answers one request offline, through the same application the server
+ * runs, so the output is exactly what the service would send. Exit 0 on 200, 1 otherwise.
+ */
+export async function runQuery(args: readonly string[], config: Config, out: Writable): Promise<number> {
+  const [target] = args;
+  if (target === undefined) {
+    out.write('query needs a date (yyyy-MM-dd) or a request path\n');
+    return 2;
+  }
+  const url = target.startsWith('/') ? target : `/v1/china-calendar/dates/${encodeURIComponent(target)}`;
+  const live = new LiveDataset(config.dataDir, pino({ level: 'silent' }));
+  await live.reload('query');
+  const app = buildApp({ calendar: live, docsUrl: config.docsUrl });
+  const response = await app.inject({ method: 'GET', url });
+  await app.close();
+  out.write(`${JSON.stringify(JSON.parse(response.body), null, 2)}\n`);
+  return response.statusCode === 200 ? 0 : 1;
+}

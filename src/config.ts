@@ -1,0 +1,72 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+/** The bundled data directory, next to `src/` in the repository and to `dist/` when built. */
+export const BUNDLED_DATA_DIR = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../data/' : '../data/', import.meta.url));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** The service's own address: the base of DOCS_URL. Never taken from a request's Host header. */
+  readonly publicUrl: string;
+  /** Base of the problem type URIs and of the documentation pages. */
+  readonly docsUrl: string;
+  readonly logLevel: LogLevel;
+  readonly dataDir: string;
+  /** Seconds between periodic checks of the data directory; 0 turns the periodic check off. */
+  readonly reloadIntervalSeconds: number;
+  readonly workers: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from environment variables; an invalid value is an error, never a silent default. */
+export function readConfig(env: NodeJS.ProcessEnv): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  const publicUrl = trimSlash(url(env, 'PUBLIC_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  const docsUrl = trimSlash(url(env, 'DOCS_URL') ?? `${publicUrl}/docs`);
+  const logLevel = (nonEmpty(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const workersText = nonEmpty(env, 'WORKERS');
+  const workers = workersText === 'auto' ? availableParallelism() : integer(env, 'WORKERS', 1, 1, 256);
+  return {
+    port,
+    host,
+    publicUrl,
+    docsUrl,
+    logLevel,
+    dataDir: nonEmpty(env, 'DATA_DIR') ?? BUNDLED_DATA_DIR,
+    reloadIntervalSeconds: integer(env, 'RELOAD_INTERVAL_SECONDS', 30, 0, 86_400),
+    workers,
+  };
+}
+
+function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = nonEmpty(env, name);
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, not "${text}"`);
+  return value;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const text = nonEmpty(env, name);
+  if (text === undefined) return undefined;
+  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) throw new ConfigError(`${name} must be an absolute http(s) URL, not "${text}"`);
+  return text;
+}
+
+function trimSlash(text: string): string {
+  return text.replace(/\/+$/, '');
+}

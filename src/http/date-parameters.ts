@@ -1,0 +1,83 @@
+import { FIRST_SUPPORTED_DAY } from '../calendar/calendar-index.js';
+import type { DayNumber } from '../calendar/civil-date.js';
+import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
+import type { ProblemSpec } from './problems.js';
+
+/** The longest range a request may span, both ends included (spec section 8). */
+export const MAX_RANGE_DAYS = 366;
+
+export interface DateParameter {
+  readonly name: string;
+  readonly in: 'path' | 'query';
+  readonly description: string;
+}
+
+export type ParsedDates = Readonly<Record<string, DayNumber>>;
+
+/** Values as Fastify hands them over: a string, an array for a repeated query parameter, or nothing. */
+export type RawValues = Readonly<Record<string, unknown>>;
+
+/**
+ * Reads an operation's date parameters in the order DESIGN.md fixes, and returns the first
+ * failure: absent (naming every absent one), malformed, before 2008-01-01, start after end,
+ * longer than 366 days.
+ */
+export function readDateParameters(
+  parameters: readonly DateParameter[],
+  values: (location: DateParameter['in']) => RawValues,
+  isRange: boolean,
+): ParsedDates | ProblemSpec {
+  const raw = parameters.map((parameter) => ({ parameter, value: values(parameter.in)[parameter.name] }));
+  const missing = raw.filter(({ value }) => value === undefined).map(({ parameter }) => parameter.name);
+  if (missing.length > 0) {
+    return {
+      code: 'MISSING_PARAMETER',
+      detail: `Required parameter${missing.length > 1 ? 's' : ''} missing: ${missing.join(', ')}.`,
+    };
+  }
+  const dates: Record<string, DayNumber> = {};
+  for (const { parameter, value } of raw) {
+    if (typeof value !== 'string') {
+      return { code: 'INVALID_DATE_FORMAT', detail: `${parameter.name} is given more than once; give it exactly once, as yyyy-MM-dd.` };
+    }
+    const day = parseIsoDate(value);
+    if (day === undefined) {
+      return { code: 'INVALID_DATE_FORMAT', detail: `${parameter.name} must be a real calendar date in yyyy-MM-dd form; got ${quote(value)}.` };
+    }
+    dates[parameter.name] = day;
+  }
+  for (const { parameter } of raw) {
+    const day = dates[parameter.name] ?? FIRST_SUPPORTED_DAY;
+    if (day < FIRST_SUPPORTED_DAY) {
+      return {
+        code: 'DATE_OUT_OF_SUPPORTED_RANGE',
+        detail: `${parameter.name} ${formatIsoDate(day)} is before ${formatIsoDate(FIRST_SUPPORTED_DAY)}, the earliest supported date.`,
+      };
+    }
+  }
+  if (isRange) {
+    const start = dates.startDate ?? FIRST_SUPPORTED_DAY;
+    const end = dates.endDate ?? FIRST_SUPPORTED_DAY;
+    if (start > end) {
+      return { code: 'INVALID_DATE_RANGE', detail: `startDate ${formatIsoDate(start)} is later than endDate ${formatIsoDate(end)}.` };
+    }
+    const span = end - start + 1;
+    if (span > MAX_RANGE_DAYS) {
+      return {
+        code: 'DATE_RANGE_TOO_LARGE',
+        detail: `The range ${formatIsoDate(start)}..${formatIsoDate(end)} spans ${span} days; at most ${MAX_RANGE_DAYS} days, both ends included, are allowed.`,
+      };
+    }
+  }
+  return dates;
+}
+
+export function isProblem(value: ParsedDates | ProblemSpec): value is ProblemSpec {
+  return typeof value.code === 'string';
+}
+
+/** Echoes a bad value safely: JSON-quoted (control characters escaped) and cut short. */
+function quote(value: string): string {
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return JSON.stringify(shown);
+}

@@ -1,0 +1,82 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Every problem type of spec section 7, with its HTTP status and title. */
+export const PROBLEM_TYPES = {
+  INVALID_DATE_FORMAT: { status: 400, title: 'Invalid date format' },
+  MISSING_PARAMETER: { status: 400, title: 'Missing parameter' },
+  INVALID_DATE_RANGE: { status: 400, title: 'Invalid date range' },
+  DATE_RANGE_TOO_LARGE: { status: 400, title: 'Date range too large' },
+  DATE_OUT_OF_SUPPORTED_RANGE: { status: 400, title: 'Date out of supported range' },
+  RESOURCE_NOT_FOUND: { status: 404, title: 'Resource not found' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
+  CALENDAR_DATA_UNAVAILABLE: { status: 503, title: 'Calendar data unavailable' },
+  INTERNAL_ERROR: { status: 500, title: 'Internal error' },
+  // Transport-level problems, outside the spec's table: Node's HTTP parser rejects these
+  // requests before any route (or any spec rule) can apply.
+  BAD_REQUEST: { status: 400, title: 'Bad request' },
+  REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_TYPES;
+
+export const PROBLEM_CODES = Object.keys(PROBLEM_TYPES) as readonly ProblemCode[];
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** What went wrong, before it is addressed to a request. */
+export interface ProblemSpec {
+  readonly code: ProblemCode;
+  readonly detail: string;
+}
+
+/** The problem record of spec section 2.5, field for field. */
+export interface ProblemRecord {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly instance: string;
+  readonly code: ProblemCode;
+  readonly requestId: string;
+}
+
+/** `INVALID_DATE_FORMAT` → `invalid-date-format`: the last segment of the problem's type URI. */
+export function problemSlug(code: ProblemCode): string {
+  return code.toLowerCase().replaceAll('_', '-');
+}
+
+export function problemTypeUri(docsUrl: string, code: ProblemCode): string {
+  return `${docsUrl}/problems/${problemSlug(code)}`;
+}
+
+/** The request path exactly as the client sent it, without the query string. */
+export function instanceOf(rawUrl: string | undefined): string {
+  const url = rawUrl ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+export function problemRecord(docsUrl: string, problem: ProblemSpec, instance: string, requestId: string): ProblemRecord {
+  const { status, title } = PROBLEM_TYPES[problem.code];
+  return {
+    type: problemTypeUri(docsUrl, problem.code),
+    title,
+    status,
+    detail: problem.detail,
+    instance,
+    code: problem.code,
+    requestId,
+  };
+}
+
+/** The one way the service answers with a problem. */
+export function sendProblem(reply: FastifyReply, request: FastifyRequest, docsUrl: string, problem: ProblemSpec): FastifyReply {
+  const record = problemRecord(docsUrl, problem, instanceOf(request.raw.url), request.id);
+  return reply
+    .code(record.status)
+    .header('content-type', PROBLEM_CONTENT_TYPE)
+    .header('x-request-id', request.id)
+    // A Buffer, so that Fastify sends the media type exactly as set, with no charset appended.
+    .send(Buffer.from(JSON.stringify(record)));
+}

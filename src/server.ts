@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
+import type { Config } from './config.js';
+import { LiveDataset } from './dataset/live-dataset.js';
+import { buildApp } from './http/app.js';
+import { healthRoutes } from './http/health-routes.js';
+
+export interface RunningService {
+  readonly app: FastifyInstance;
+  readonly live: LiveDataset;
+  /** The address actually bound (useful with PORT=0). */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  // Asynchronous destination: a log line never blocks the event loop on a slow stdout.
+  return pino({ level: config.logLevel, base: { pid: process.pid } }, pino.destination({ sync: false }));
+}
+
+/**
+ * Loads the data directory, then listens. The service starts even when no data can be read: it
+ * answers 503 (and /readyz says not ready) and keeps checking the directory.
+ */
+export async function startService(config: Config, logger: Logger = createLogger(config)): Promise<RunningService> {
+  const live = new LiveDataset(config.dataDir, logger);
+  await live.reload('start');
+  live.startWatching(config.reloadIntervalSeconds);
+  const app = buildApp({ calendar: live, docsUrl: config.docsUrl, logger, extraRoutes: healthRoutes(live) });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;
+  logger.info({ url, dataDir: config.dataDir, docsUrl: config.docsUrl }, 'china calendar service listening');
+  return {
+    app,
+    live,
+    url,
+    async close() {
+      live.stopWatching();
+      await app.close();
+    },
+  };
+}
+
+/**
+ * Runs until SIGTERM or SIGINT: then stops accepting connections, lets requests in flight
+ * finish, and exits. SIGHUP reloads the data directory.
+ */
+export async function runService(config: Config): Promise<void> {
+  const logger = createLogger(config);
+  const service = await startService(config, logger);
+  process.on('SIGHUP', () => void service.live.reload('SIGHUP'));
+  const shutdown = (signal: string): void => {
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    service.close().then(
+      () => {
+        logger.flush();
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        logger.flush();
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
