@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from './package-root.js';
 
-/** The bundled data directory, next to `src/` in the repository and to `dist/` when built. */
-export const BUNDLED_DATA_DIR = fileURLToPath(new URL(import.meta.url.includes('/dist/') ? '../../data/' : '../data/', import.meta.url));
+/** The bundled data directory. */
+export const BUNDLED_DATA_DIR = join(PACKAGE_ROOT, 'data');
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

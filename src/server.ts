@@ -3,7 +3,7 @@ import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { LiveDataset } from './dataset/live-dataset.js';
 import { buildApp } from './http/app.js';
-import { healthRoutes } from './http/health-routes.js';
+import { serviceRoutes } from './http/routes.js';
 
 export interface RunningService {
   readonly app: FastifyInstance;
@@ -26,7 +26,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   const live = new LiveDataset(config.dataDir, logger);
   await live.reload('start');
   live.startWatching(config.reloadIntervalSeconds);
-  const app = buildApp({ calendar: live, docsUrl: config.docsUrl, logger, extraRoutes: healthRoutes(live) });
+  const app = buildApp({ routes: serviceRoutes({ calendar: live, live, docsUrl: config.docsUrl, publicUrl: config.publicUrl }), docsUrl: config.docsUrl, logger });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;

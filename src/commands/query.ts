@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import type { Config } from '../config.js';
 import { LiveDataset } from '../dataset/live-dataset.js';
 import { buildApp } from '../http/app.js';
+import { serviceRoutes } from '../http/routes.js';
 
 /**
  * `query <date | path>`: answers one request offline, through the same application the server
@@ -17,7 +18,7 @@ export async function runQuery(args: readonly string[], config: Config, out: Wri
   const url = target.startsWith('/') ? target : `/v1/china-calendar/dates/${encodeURIComponent(target)}`;
   const live = new LiveDataset(config.dataDir, pino({ level: 'silent' }));
   await live.reload('query');
-  const app = buildApp({ calendar: live, docsUrl: config.docsUrl });
+  const app = buildApp({ routes: serviceRoutes({ calendar: live, live, docsUrl: config.docsUrl, publicUrl: config.publicUrl }), docsUrl: config.docsUrl });
   const response = await app.inject({ method: 'GET', url });
   await app.close();
   out.write(`${JSON.stringify(JSON.parse(response.body), null, 2)}\n`);

@@ -1,7 +1,19 @@
 import { dataDirectorySchemas } from '../dataset/json-schemas.js';
+import { readConfig } from '../config.js';
+import { buildOpenApiDocument } from '../http/openapi.js';
+import { serviceRoutes } from '../http/routes.js';
+import { PACKAGE_VERSION } from '../package-root.js';
 
-/** Every generated, checked-in document: repository path → exact text. */
+/**
+ * Every generated, checked-in document: repository path → exact text. The OpenAPI copy is the
+ * document a service with the default configuration serves, announcing a relative server URL.
+ */
 export function generatedDocuments(): Record<string, string> {
-  const documents: Record<string, unknown> = { ...dataDirectorySchemas() };
+  const config = readConfig({});
+  const routes = serviceRoutes({ calendar: { current: () => undefined }, live: { dataset: () => undefined }, docsUrl: config.docsUrl, publicUrl: '/' });
+  const documents: Record<string, unknown> = {
+    ...dataDirectorySchemas(),
+    'docs/openapi.json': buildOpenApiDocument(routes, { docsUrl: config.docsUrl, serverUrl: '/', version: PACKAGE_VERSION }),
+  };
   return Object.fromEntries(Object.entries(documents).map(([path, value]) => [path, `${JSON.stringify(value, null, 2)}\n`]));
 }

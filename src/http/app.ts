@@ -1,35 +1,19 @@
 import { METHODS } from 'node:http';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { isUnavailable } from '../calendar/answers.js';
-import type { CalendarIndex } from '../calendar/calendar-index.js';
-import { isProblem, readDateParameters, type RawValues } from './date-parameters.js';
-import { API_OPERATIONS, type ApiOperation } from './operations.js';
-import { sendProblem, type ProblemSpec } from './problems.js';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sendProblem } from './problems.js';
 import { createRequestIds } from './request-id.js';
 import { clientErrorHandler } from './client-errors.js';
-
-/** Where handlers get the calendar: the one atomically swapped index, or none before the first load. */
-export interface CalendarSource {
-  current(): CalendarIndex | undefined;
-}
+import type { ServiceRoute } from './service-route.js';
 
 export interface AppOptions {
-  readonly calendar: CalendarSource;
+  /** The route table (see routes.ts): every path the service has. */
+  readonly routes: readonly ServiceRoute[];
   /** Base of the problem type URIs, without a trailing slash. */
   readonly docsUrl: string;
   readonly logger?: FastifyBaseLogger;
-  /** Routes outside the API (health, documentation), served with the same 404/405 rules. */
-  readonly extraRoutes?: readonly ServiceRoute[];
-}
-
-/** A route of the service: its path (OpenAPI template form) and what GET (and HEAD) answer. */
-export interface ServiceRoute {
-  readonly path: string;
-  handle(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
 const ALLOWED_METHODS = 'GET, HEAD';
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** Limits set on purpose: our requests are one short line, never a body. */
 export const SERVER_LIMITS = {
@@ -42,7 +26,7 @@ export const SERVER_LIMITS = {
 } as const;
 
 export function buildApp(options: AppOptions): FastifyInstance {
-  const { docsUrl, calendar } = options;
+  const { docsUrl, routes } = options;
   const requestIds = createRequestIds();
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -74,10 +58,6 @@ export function buildApp(options: AppOptions): FastifyInstance {
   }
   const otherMethods = app.supportedMethods.filter((method) => method !== 'GET' && method !== 'HEAD');
 
-  const routes: ServiceRoute[] = [
-    ...API_OPERATIONS.map((operation) => operationRoute(operation, calendar, docsUrl)),
-    ...(options.extraRoutes ?? []),
-  ];
   for (const route of routes) {
     const url = route.path.replaceAll(/\{(\w+)\}/g, ':$1');
     app.get(url, (request, reply) => route.handle(request, reply));
@@ -103,36 +83,4 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
   });
   return app;
-}
-
-function operationRoute(operation: ApiOperation, calendar: CalendarSource, docsUrl: string): ServiceRoute {
-  return {
-    path: operation.path,
-    handle(request, reply) {
-      const dates = readDateParameters(
-        operation.parameters,
-        (location) => (location === 'path' ? request.params : request.query) as RawValues,
-        operation.isRange,
-      );
-      if (isProblem(dates)) return sendProblem(reply, request, docsUrl, dates);
-      const index = calendar.current();
-      const answer = index === undefined ? NO_DATASET : operation.answer(index, dates);
-      if (isUnavailable(answer) || answer === NO_DATASET) {
-        return sendProblem(reply.header('retry-after', '30'), request, docsUrl, unavailableProblem(answer));
-      }
-      return reply.header('content-type', JSON_CONTENT_TYPE).header('x-request-id', request.id).send(answer);
-    },
-  };
-}
-
-const NO_DATASET = Symbol('no dataset loaded');
-
-function unavailableProblem(answer: { year: number } | typeof NO_DATASET): ProblemSpec {
-  return {
-    code: 'CALENDAR_DATA_UNAVAILABLE',
-    detail:
-      answer === NO_DATASET
-        ? 'No calendar data has been loaded yet; retry shortly.'
-        : `The published arrangement data for ${answer.year} cannot be read right now; dates of other years are unaffected. Retry later.`,
-  };
 }

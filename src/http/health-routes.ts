@@ -1,5 +1,10 @@
 import type { LiveDataset } from '../dataset/live-dataset.js';
-import type { ServiceRoute } from './app.js';
+import type { ServiceRoute } from './service-route.js';
+
+const jsonResponse = (description: string, example: unknown) => ({
+  description,
+  content: { 'application/json': { schema: { type: 'object' }, example } },
+});
 
 /**
  * Health endpoints outside `/v1`: `/healthz` says the process answers; `/readyz` says whether a
@@ -9,11 +14,33 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>): ServiceRoute[]
   return [
     {
       path: '/healthz',
+      doc: {
+        kind: 'service',
+        operationId: 'service.getHealth',
+        summary: 'Liveness',
+        description: 'Answers 200 while the process serves requests.',
+        responses: { 200: jsonResponse('The process answers.', { status: 'OK' }) },
+      },
       handle: (request, reply) =>
         reply.header('x-request-id', request.id).header('cache-control', 'no-store').send({ status: 'OK' }),
     },
     {
       path: '/readyz',
+      doc: {
+        kind: 'service',
+        operationId: 'service.getReadiness',
+        summary: 'Readiness',
+        description: 'Ready once a dataset is loaded; reports the dataset version, the published years and any unavailable year.',
+        responses: {
+          200: jsonResponse('A dataset is loaded.', {
+            status: 'READY',
+            datasetVersion: '2025.11.04-56279d56',
+            publishedYears: [2008, 2009, 2026],
+            unavailableYears: [],
+          }),
+          503: jsonResponse('No dataset is loaded yet.', { status: 'NOT_READY', datasetVersion: null, publishedYears: [], unavailableYears: [] }),
+        },
+      },
       handle(request, reply) {
         const dataset = live.dataset();
         return reply

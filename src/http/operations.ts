@@ -1,6 +1,8 @@
 import type { Unavailable } from '../calendar/answers.js';
 import type { CalendarIndex } from '../calendar/calendar-index.js';
 import type { DateParameter, ParsedDates } from './date-parameters.js';
+import type { ProblemCode } from './problems.js';
+import type { ResourceName } from './resource-schemas.js';
 
 export const OPERATION_IDS = [
   'chinaCalendar.getDateStatus',
@@ -21,6 +23,11 @@ export interface ApiOperation {
   readonly parameters: readonly DateParameter[];
   /** Whether the parameters are startDate/endDate of a range (range rules apply). */
   readonly isRange: boolean;
+  /** The resource of a 200 answer, and examples of it (for the OpenAPI document). */
+  readonly response: ResourceName;
+  readonly examples: Readonly<Record<string, { readonly summary: string; readonly value: unknown }>>;
+  /** The 400 problems its parameters can cause, in check order. */
+  readonly badRequestProblems: readonly ProblemCode[];
   answer(index: CalendarIndex, dates: ParsedDates): Buffer | Unavailable;
 }
 
@@ -28,6 +35,16 @@ const RANGE_PARAMETERS: readonly DateParameter[] = [
   { name: 'startDate', in: 'query', description: 'Range start, inclusive, yyyy-MM-dd.' },
   { name: 'endDate', in: 'query', description: 'Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included.' },
 ];
+
+const RANGE_PROBLEMS: readonly ProblemCode[] = [
+  'MISSING_PARAMETER',
+  'INVALID_DATE_FORMAT',
+  'DATE_OUT_OF_SUPPORTED_RANGE',
+  'INVALID_DATE_RANGE',
+  'DATE_RANGE_TOO_LARGE',
+];
+
+const EXAMPLE_VERSION = '2025.11.04-56279d56';
 
 const at = (dates: ParsedDates, name: string): number => {
   const day = dates[name];
@@ -43,6 +60,25 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'Whether the date is a working day or a rest day, and why, under the official arrangements.',
     parameters: [{ name: 'date', in: 'path', description: 'Calendar date, yyyy-MM-dd, on or after 2008-01-01.' }],
     isRange: false,
+    response: 'DayStatus',
+    examples: {
+      makeUpWorkday: {
+        summary: 'A Sunday that is a make-up working day',
+        value: {
+          date: '2024-02-04',
+          dayOfWeek: 'SUNDAY',
+          workStatus: 'WORKDAY',
+          dayStatus: 'ADJUSTED_WORKDAY',
+          holidays: [{ code: 'SPRING_FESTIVAL', name: '春节', statutoryDate: false }],
+          datasetVersion: EXAMPLE_VERSION,
+        },
+      },
+      unpublished: {
+        summary: 'A date of a year whose arrangement is not published yet',
+        value: { date: '2027-01-01', dayOfWeek: 'FRIDAY', workStatus: 'UNKNOWN', dayStatus: 'UNKNOWN', holidays: [], datasetVersion: null },
+      },
+    },
+    badRequestProblems: ['INVALID_DATE_FORMAT', 'DATE_OUT_OF_SUPPORTED_RANGE'],
     answer: (index, dates) => index.dayJson(at(dates, 'date')),
   },
   {
@@ -52,6 +88,27 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'The status of every date from startDate to endDate, both included, in ascending order (at most 366).',
     parameters: RANGE_PARAMETERS,
     isRange: true,
+    response: 'DayStatusList',
+    examples: {
+      combinedHoliday: {
+        summary: 'The start of the combined Mid-Autumn and National Day holiday of 2023',
+        value: [
+          { date: '2023-09-28', dayOfWeek: 'THURSDAY', workStatus: 'WORKDAY', dayStatus: 'WORKDAY', holidays: [], datasetVersion: EXAMPLE_VERSION },
+          {
+            date: '2023-09-29',
+            dayOfWeek: 'FRIDAY',
+            workStatus: 'REST_DAY',
+            dayStatus: 'HOLIDAY',
+            holidays: [
+              { code: 'MID_AUTUMN_FESTIVAL', name: '中秋节', statutoryDate: true },
+              { code: 'NATIONAL_DAY', name: '国庆节', statutoryDate: false },
+            ],
+            datasetVersion: EXAMPLE_VERSION,
+          },
+        ],
+      },
+    },
+    badRequestProblems: RANGE_PROBLEMS,
     answer: (index, dates) => index.rangeJson(at(dates, 'startDate'), at(dates, 'endDate')),
   },
   {
@@ -61,6 +118,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'How many dates from startDate to endDate, both included, are working days, rest days and undetermined.',
     parameters: RANGE_PARAMETERS,
     isRange: true,
+    response: 'WorkdayCount',
+    examples: {
+      year2024: {
+        summary: 'The working days of 2024',
+        value: { startDate: '2024-01-01', endDate: '2024-12-31', totalDays: 366, workdayCount: 251, restDayCount: 115, unknownDayCount: 0 },
+      },
+    },
+    badRequestProblems: RANGE_PROBLEMS,
     answer: (index, dates) => {
       const counts = index.countDays(at(dates, 'startDate'), at(dates, 'endDate'));
       return 'unavailable' in counts ? counts : Buffer.from(JSON.stringify(counts));
@@ -73,6 +138,23 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     description: 'The first officially arranged holiday date on or after fromDate (not necessarily a statutory day).',
     parameters: [{ name: 'fromDate', in: 'query', description: 'Search start, yyyy-MM-dd; the search begins on this day itself.' }],
     isRange: false,
+    response: 'NextHoliday',
+    examples: {
+      found: {
+        summary: 'Found',
+        value: {
+          status: 'FOUND',
+          date: '2026-06-19',
+          holidays: [{ code: 'DRAGON_BOAT_FESTIVAL', name: '端午节', statutoryDate: true }],
+          datasetVersion: EXAMPLE_VERSION,
+        },
+      },
+      unknown: {
+        summary: 'No holiday until the end of the last published year',
+        value: { status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null },
+      },
+    },
+    badRequestProblems: ['MISSING_PARAMETER', 'INVALID_DATE_FORMAT', 'DATE_OUT_OF_SUPPORTED_RANGE'],
     answer: (index, dates) => index.nextHolidayJson(at(dates, 'fromDate')),
   },
 ];

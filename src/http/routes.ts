@@ -1,0 +1,41 @@
+import type { LiveDataset } from '../dataset/live-dataset.js';
+import { PACKAGE_VERSION } from '../package-root.js';
+import { healthRoutes } from './health-routes.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { operationRoute, type CalendarSource } from './operation-route.js';
+import { API_OPERATIONS } from './operations.js';
+import type { ServiceRoute } from './service-route.js';
+
+export interface RouteContext {
+  readonly calendar: CalendarSource;
+  readonly live: Pick<LiveDataset, 'dataset'>;
+  readonly docsUrl: string;
+  /** The server URL the OpenAPI document announces. */
+  readonly publicUrl: string;
+}
+
+/** The route table: every path of the service, in the order the OpenAPI document lists them. */
+export function serviceRoutes(context: RouteContext): ServiceRoute[] {
+  const routes: ServiceRoute[] = [
+    ...API_OPERATIONS.map((operation) => operationRoute(operation, context.calendar, context.docsUrl)),
+    ...healthRoutes(context.live),
+  ];
+  let openApiJson: Buffer | undefined;
+  routes.push({
+    path: '/openapi.json',
+    doc: {
+      kind: 'service',
+      operationId: 'service.getOpenApiDocument',
+      summary: 'This OpenAPI document',
+      description: 'The OpenAPI 3.1 description of the service, generated from its route table.',
+      responses: { 200: { description: 'The document.', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+    handle(request, reply) {
+      openApiJson ??= Buffer.from(
+        JSON.stringify(buildOpenApiDocument(routes, { docsUrl: context.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION })),
+      );
+      return reply.header('content-type', 'application/json; charset=utf-8').header('x-request-id', request.id).send(openApiJson);
+    },
+  });
+  return routes;
+}

@@ -1,0 +1,25 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiOperation } from './operations.js';
+
+/** How a route appears in the OpenAPI document. */
+export type RouteDoc =
+  | { readonly kind: 'api'; readonly operation: ApiOperation }
+  | {
+      readonly kind: 'service';
+      readonly operationId: string;
+      readonly summary: string;
+      readonly description: string;
+      /** OpenAPI response objects by status code. */
+      readonly responses: Readonly<Record<string, unknown>>;
+    };
+
+/**
+ * One entry of the route table: a path (OpenAPI template form), what GET and HEAD answer there,
+ * and how it is documented. The same list feeds the router, the 405 logic and the OpenAPI
+ * document.
+ */
+export interface ServiceRoute {
+  readonly path: string;
+  readonly doc?: RouteDoc;
+  handle(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}

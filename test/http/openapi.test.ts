@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+import { API_OPERATIONS, OPERATION_IDS } from '../../src/http/operations.js';
+import { buildTestApp } from '../helpers/test-app.js';
+
+interface OpenApiDocument {
+  paths: Record<string, { get: { operationId: string; responses: Record<string, OpenApiResponse> } }>;
+  components: { schemas: Record<string, unknown> };
+}
+interface OpenApiResponse {
+  content?: Record<string, { schema: { $ref: string }; examples?: Record<string, { value: unknown }> }>;
+}
+
+let app: FastifyInstance;
+let document: OpenApiDocument;
+let ajv: Ajv2020;
+
+before(async () => {
+  ({ app } = await buildTestApp());
+  const response = await app.inject('/openapi.json');
+  assert.equal(response.statusCode, 200);
+  document = response.json<OpenApiDocument>();
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  for (const [name, schema] of Object.entries(document.components.schemas)) {
+    ajv.addSchema(schema as object, `#/components/schemas/${name}`);
+  }
+});
+after(() => app.close());
+
+/** Validates a value against a schema reference of the served document. */
+function check(ref: string, value: unknown): void {
+  const validate = ajv.getSchema(ref);
+  assert.ok(validate, `schema ${ref} is documented`);
+  assert.ok(validate(value), `${JSON.stringify(value).slice(0, 200)} does not match ${ref}: ${ajv.errorsText(validate.errors)}`);
+}
+
+function responseSchema(operationId: string, status: string): { ref: string; examples: unknown[] } {
+  const operation = Object.values(document.paths).find((path) => path.get.operationId === operationId)?.get;
+  assert.ok(operation, `${operationId} is documented`);
+  const content = Object.values(operation.responses[status]?.content ?? {})[0];
+  assert.ok(content, `${operationId} documents a ${status} body`);
+  return { ref: content.schema.$ref, examples: Object.values(content.examples ?? {}).map((example) => example.value) };
+}
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(structuredClone(document) as unknown as Record<string, unknown>);
+    assert.deepEqual(result, { valid: true });
+  });
+
+  it('documents the four spec operations with exactly the spec operationCodes', () => {
+    const ids = Object.values(document.paths).map((path) => path.get.operationId);
+    assert.deepEqual(ids.filter((id) => id.startsWith('chinaCalendar.')), [...OPERATION_IDS]);
+    assert.deepEqual(
+      Object.keys(document.paths).filter((path) => path.startsWith('/v1/')),
+      ['/v1/china-calendar/dates/{date}', '/v1/china-calendar/date-ranges', '/v1/china-calendar/workdays', '/v1/china-calendar/next-holiday'],
+    );
+  });
+
+  it('has examples that match their own schemas, for successes and every documented problem', () => {
+    for (const operation of API_OPERATIONS) {
+      for (const status of ['200', '400', '405', '500', '503']) {
+        const { ref, examples } = responseSchema(operation.operationId, status);
+        assert.ok(examples.length > 0, `${operation.operationId} ${status} has examples`);
+        for (const example of examples) check(ref, example);
+      }
+    }
+  });
+});
+
+describe('real responses match their documented schemas', () => {
+  const cases: [string, string, string][] = [
+    ['chinaCalendar.getDateStatus', '/v1/china-calendar/dates/2023-09-29', '200'],
+    ['chinaCalendar.getDateStatus', '/v1/china-calendar/dates/2027-06-01', '200'],
+    ['chinaCalendar.getDateStatus', '/v1/china-calendar/dates/2007-12-31', '400'],
+    ['chinaCalendar.getDateRangeStatus', '/v1/china-calendar/date-ranges?startDate=2026-06-01&endDate=2027-05-31', '200'],
+    ['chinaCalendar.getDateRangeStatus', '/v1/china-calendar/date-ranges?startDate=2024-01-01', '400'],
+    ['chinaCalendar.calculateWorkdays', '/v1/china-calendar/workdays?startDate=2026-06-01&endDate=2027-05-31', '200'],
+    ['chinaCalendar.calculateWorkdays', '/v1/china-calendar/workdays?startDate=2025-01-01&endDate=2024-01-01', '400'],
+    ['chinaCalendar.getNextHoliday', '/v1/china-calendar/next-holiday?fromDate=2024-02-09', '200'],
+    ['chinaCalendar.getNextHoliday', '/v1/china-calendar/next-holiday?fromDate=2026-12-01', '200'],
+    ['chinaCalendar.getNextHoliday', '/v1/china-calendar/next-holiday?fromDate=20240209', '400'],
+  ];
+  for (const [operationId, url, status] of cases) {
+    it(`${operationId}: GET ${url} → ${status}`, async () => {
+      const response = await app.inject(url);
+      assert.equal(String(response.statusCode), status);
+      check(responseSchema(operationId, status).ref, response.json());
+    });
+  }
+
+  it('405 answers match the documented problem', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/v1/china-calendar/workdays' });
+    assert.equal(response.statusCode, 405);
+    check(responseSchema('chinaCalendar.calculateWorkdays', '405').ref, response.json());
+  });
+});
