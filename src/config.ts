@@ -20,6 +20,8 @@ export interface Config {
   /** Seconds between periodic checks of the data directory; 0 turns the periodic check off. */
   readonly reloadIntervalSeconds: number;
   readonly workers: number;
+  /** Origins allowed to read answers from a browser: `*`, or an explicit set (empty: CORS off). */
+  readonly corsOrigins: '*' | ReadonlySet<string>;
 }
 
 export class ConfigError extends Error {
@@ -45,7 +47,21 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: nonEmpty(env, 'DATA_DIR') ?? BUNDLED_DATA_DIR,
     reloadIntervalSeconds: integer(env, 'RELOAD_INTERVAL_SECONDS', 30, 0, 86_400),
     workers,
+    corsOrigins: corsOrigins(nonEmpty(env, 'CORS_ORIGINS') ?? '*'),
   };
+}
+
+/** `*`, `none`, or a comma-separated list of origins such as `https://a.example,https://b.example`. */
+function corsOrigins(text: string): '*' | ReadonlySet<string> {
+  if (text === '*') return '*';
+  if (text === 'none') return new Set();
+  const origins = text.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  for (const origin of origins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+      throw new ConfigError(`CORS_ORIGINS must be *, none, or origins like https://app.example (scheme, host, optional port), not "${origin}"`);
+    }
+  }
+  return new Set(origins);
 }
 
 function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {

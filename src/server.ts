@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { LiveDataset } from './dataset/live-dataset.js';
-import { buildApp } from './http/app.js';
-import { serviceRoutes } from './http/routes.js';
+import { buildServiceApp } from './service-app.js';
 
 export interface RunningService {
   readonly app: FastifyInstance;
@@ -26,7 +25,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   const live = new LiveDataset(config.dataDir, logger);
   await live.reload('start');
   live.startWatching(config.reloadIntervalSeconds);
-  const app = buildApp({ routes: serviceRoutes({ calendar: live, live, docsUrl: config.docsUrl, publicUrl: config.publicUrl }), docsUrl: config.docsUrl, logger });
+  const app = buildServiceApp(config, live, logger);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;

@@ -42,6 +42,14 @@ export interface CalendarIndex {
   countDays(start: DayNumber, end: DayNumber): WorkdayCount | Unavailable;
   nextHoliday(from: DayNumber): NextHoliday | Unavailable;
   nextHolidayJson(from: DayNumber): Buffer | Unavailable;
+  /**
+   * Whether every answer about [start, end] is final: no day is UNKNOWN, and none lies in the
+   * last December week of a published year whose next year is unpublished (that next notice may
+   * still name it). Caches may keep settled answers long.
+   */
+  isSettled(start: DayNumber, end: DayNumber): boolean;
+  /** Whether the next-holiday answer from `from` is settled: found, and every day searched settled. */
+  nextHolidayIsSettled(from: DayNumber): boolean;
 }
 
 export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
@@ -74,7 +82,7 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
   const { allDays, offsets } = serializeDays(records);
   const dayBuffers = records.map((_, at) => allDays.subarray(offsets[at], (offsets[at + 1] ?? 0) - 1));
 
-  const prefix = prefixCounts(codes);
+  const prefix = prefixCounts(codes, unsettledDays(codes, dataset));
   const next = nextHolidayIndex(codes);
   const nextJson = new Map<number, Buffer>();
   for (const target of new Set(next)) {
@@ -95,10 +103,22 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
     return at;
   };
 
+  const isSettled = (start: DayNumber, end: DayNumber): boolean => {
+    const to = end - FIRST_SUPPORTED_DAY + 1;
+    const from = start - FIRST_SUPPORTED_DAY;
+    return to <= size && (prefix.unsettled[to] ?? 0) === (prefix.unsettled[from] ?? 0);
+  };
+
   return {
     version,
     publishedYears,
     unavailableYears,
+    isSettled,
+    nextHolidayIsSettled(from) {
+      const at = from - FIRST_SUPPORTED_DAY;
+      const target = at < size ? (next[at] ?? NEXT_UNKNOWN) : NEXT_UNKNOWN;
+      return target >= 0 && isSettled(from, FIRST_SUPPORTED_DAY + target);
+    },
     dayStatus(day) {
       const at = day - FIRST_SUPPORTED_DAY;
       if (at >= size) return unknownDayRecord(day);
@@ -204,16 +224,34 @@ function serializeDays(records: readonly (DayStatusRecord | undefined)[]): { all
   return { allDays: Buffer.from(parts.join('')), offsets };
 }
 
-function prefixCounts(codes: Uint8Array): { work: Int32Array; rest: Int32Array; unavailable: Int32Array } {
+/** Flags the days whose answer may still change: UNKNOWN days, and December days the next, unpublished notice may name. */
+function unsettledDays(codes: Uint8Array, dataset: Dataset): Uint8Array {
+  const unsettled = codes.map((code) => (code === CODE.UNKNOWN ? 1 : 0));
+  for (const year of dataset.arrangements.keys()) {
+    if (dataset.publishedYears.includes(year + 1)) continue;
+    const from = Math.max(dayNumberFromCivil(year, 12, PREVIOUS_DECEMBER_REACH_FROM_DAY), FIRST_SUPPORTED_DAY);
+    for (let day = from; day <= lastDayOfYear(year) && day - FIRST_SUPPORTED_DAY < unsettled.length; day++) {
+      unsettled[day - FIRST_SUPPORTED_DAY] = 1;
+    }
+  }
+  return unsettled;
+}
+
+function prefixCounts(
+  codes: Uint8Array,
+  unsettledFlags: Uint8Array,
+): { work: Int32Array; rest: Int32Array; unavailable: Int32Array; unsettled: Int32Array } {
   const work = new Int32Array(codes.length + 1);
   const rest = new Int32Array(codes.length + 1);
   const unavailable = new Int32Array(codes.length + 1);
+  const unsettled = new Int32Array(codes.length + 1);
   codes.forEach((code, at) => {
     work[at + 1] = (work[at] ?? 0) + (code === CODE.WORKDAY || code === CODE.ADJUSTED_WORKDAY ? 1 : 0);
     rest[at + 1] = (rest[at] ?? 0) + (code === CODE.WEEKEND || code === CODE.HOLIDAY ? 1 : 0);
     unavailable[at + 1] = (unavailable[at] ?? 0) + (code === CODE.UNAVAILABLE ? 1 : 0);
+    unsettled[at + 1] = (unsettled[at] ?? 0) + (unsettledFlags[at] ?? 0);
   });
-  return { work, rest, unavailable };
+  return { work, rest, unavailable, unsettled };
 }
 
 /**

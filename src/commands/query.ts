@@ -2,8 +2,7 @@ import type { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { Config } from '../config.js';
 import { LiveDataset } from '../dataset/live-dataset.js';
-import { buildApp } from '../http/app.js';
-import { serviceRoutes } from '../http/routes.js';
+import { buildServiceApp } from '../service-app.js';
 
 /**
  * `query <date | path>`: answers one request offline, through the same application the server
@@ -18,7 +17,7 @@ export async function runQuery(args: readonly string[], config: Config, out: Wri
   const url = target.startsWith('/') ? target : `/v1/china-calendar/dates/${encodeURIComponent(target)}`;
   const live = new LiveDataset(config.dataDir, pino({ level: 'silent' }));
   await live.reload('query');
-  const app = buildApp({ routes: serviceRoutes({ calendar: live, live, docsUrl: config.docsUrl, publicUrl: config.publicUrl }), docsUrl: config.docsUrl });
+  const app = buildServiceApp(config, live);
   const response = await app.inject({ method: 'GET', url });
   await app.close();
   out.write(`${JSON.stringify(JSON.parse(response.body), null, 2)}\n`);

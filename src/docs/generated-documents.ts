@@ -3,6 +3,7 @@ import { readConfig } from '../config.js';
 import { buildOpenApiDocument } from '../http/openapi.js';
 import { serviceRoutes } from '../http/routes.js';
 import { PACKAGE_VERSION } from '../package-root.js';
+import { responsePolicyOf } from '../service-app.js';
 
 /**
  * Every generated, checked-in document: repository path → exact text. The OpenAPI copy is the
@@ -10,7 +11,7 @@ import { PACKAGE_VERSION } from '../package-root.js';
  */
 export function generatedDocuments(): Record<string, string> {
   const config = readConfig({});
-  const routes = serviceRoutes({ calendar: { current: () => undefined }, live: { dataset: () => undefined }, docsUrl: config.docsUrl, publicUrl: '/' });
+  const routes = serviceRoutes({ calendar: { current: () => undefined }, live: { dataset: () => undefined }, policy: responsePolicyOf(config), publicUrl: '/' });
   const documents: Record<string, unknown> = {
     ...dataDirectorySchemas(),
     'docs/openapi.json': buildOpenApiDocument(routes, { docsUrl: config.docsUrl, serverUrl: '/', version: PACKAGE_VERSION }),

@@ -1,6 +1,7 @@
 import { METHODS } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { sendProblem } from './problems.js';
+import { ALLOWED_METHODS, sendOptions, type ResponsePolicy } from './response-policy.js';
 import { createRequestIds } from './request-id.js';
 import { clientErrorHandler } from './client-errors.js';
 import type { ServiceRoute } from './service-route.js';
@@ -8,12 +9,10 @@ import type { ServiceRoute } from './service-route.js';
 export interface AppOptions {
   /** The route table (see routes.ts): every path the service has. */
   readonly routes: readonly ServiceRoute[];
-  /** Base of the problem type URIs, without a trailing slash. */
-  readonly docsUrl: string;
+  readonly policy: ResponsePolicy;
   readonly logger?: FastifyBaseLogger;
 }
 
-const ALLOWED_METHODS = 'GET, HEAD';
 
 /** Limits set on purpose: our requests are one short line, never a body. */
 export const SERVER_LIMITS = {
@@ -26,7 +25,7 @@ export const SERVER_LIMITS = {
 } as const;
 
 export function buildApp(options: AppOptions): FastifyInstance {
-  const { docsUrl, routes } = options;
+  const { policy, routes } = options;
   const requestIds = createRequestIds();
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -41,14 +40,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
     connectionTimeout: SERVER_LIMITS.connectionTimeoutMs,
     keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
     http: { maxHeaderSize: SERVER_LIMITS.maxHeaderSize },
-    clientErrorHandler: clientErrorHandler(docsUrl, requestIds),
+    clientErrorHandler: clientErrorHandler(policy.docsUrl, requestIds),
     frameworkErrors: (error, request, reply) => {
       // The router only fails this way on a path parameter, and every path parameter is a date.
       const detail =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? `The date path parameter is longer than ${SERVER_LIMITS.maxParamLength} characters; it must be yyyy-MM-dd.`
           : 'The date path parameter is not valid percent-encoding; it must be yyyy-MM-dd.';
-      sendProblem(reply, request, docsUrl, { code: 'INVALID_DATE_FORMAT', detail });
+      sendProblem(reply, request, policy, { code: 'INVALID_DATE_FORMAT', detail });
     },
   });
 
@@ -56,16 +55,17 @@ export function buildApp(options: AppOptions): FastifyInstance {
   for (const method of METHODS) {
     if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
   }
-  const otherMethods = app.supportedMethods.filter((method) => method !== 'GET' && method !== 'HEAD');
+  const otherMethods = app.supportedMethods.filter((method) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS');
 
   for (const route of routes) {
     const url = route.path.replaceAll(/\{(\w+)\}/g, ':$1');
     app.get(url, (request, reply) => route.handle(request, reply));
+    app.options(url, (request, reply) => sendOptions(reply, request, policy));
     app.route({
       method: otherMethods,
       url,
       handler: (request, reply) =>
-        sendProblem(reply.header('allow', ALLOWED_METHODS), request, docsUrl, {
+        sendProblem(reply.header('allow', ALLOWED_METHODS), request, policy, {
           code: 'METHOD_NOT_ALLOWED',
           detail: `${request.method} is not allowed here; use ${ALLOWED_METHODS}.`,
         }),
@@ -73,11 +73,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
   }
 
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, request, docsUrl, { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' }),
+    sendProblem(reply, request, policy, { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' }),
   );
   app.setErrorHandler((error, request, reply) => {
     request.log.error({ err: error }, 'request failed');
-    return sendProblem(reply, request, docsUrl, {
+    return sendProblem(reply, request, policy, {
       code: 'INTERNAL_ERROR',
       detail: 'An unexpected error occurred; quote the requestId when reporting it.',
     });

@@ -1,4 +1,5 @@
 import type { LiveDataset } from '../dataset/live-dataset.js';
+import { applyCommonHeaders, CACHE_NEVER, type ResponsePolicy } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
 const jsonResponse = (description: string, example: unknown) => ({
@@ -10,7 +11,7 @@ const jsonResponse = (description: string, example: unknown) => ({
  * Health endpoints outside `/v1`: `/healthz` says the process answers; `/readyz` says whether a
  * dataset is loaded (503 until then) and which years it publishes or cannot read.
  */
-export function healthRoutes(live: Pick<LiveDataset, 'dataset'>): ServiceRoute[] {
+export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, policy: ResponsePolicy): ServiceRoute[] {
   return [
     {
       path: '/healthz',
@@ -21,8 +22,7 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>): ServiceRoute[]
         description: 'Answers 200 while the process serves requests.',
         responses: { 200: jsonResponse('The process answers.', { status: 'OK' }) },
       },
-      handle: (request, reply) =>
-        reply.header('x-request-id', request.id).header('cache-control', 'no-store').send({ status: 'OK' }),
+      handle: (request, reply) => applyCommonHeaders(reply, request, policy).header('cache-control', CACHE_NEVER).send({ status: 'OK' }),
     },
     {
       path: '/readyz',
@@ -43,10 +43,9 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>): ServiceRoute[]
       },
       handle(request, reply) {
         const dataset = live.dataset();
-        return reply
+        return applyCommonHeaders(reply, request, policy)
           .code(dataset ? 200 : 503)
-          .header('x-request-id', request.id)
-          .header('cache-control', 'no-store')
+          .header('cache-control', CACHE_NEVER)
           .send({
             status: dataset ? 'READY' : 'NOT_READY',
             datasetVersion: dataset?.version ?? null,

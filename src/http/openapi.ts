@@ -4,6 +4,7 @@ import { MAX_RANGE_DAYS } from './date-parameters.js';
 import type { ApiOperation } from './operations.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode } from './problems.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
+import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
 export interface OpenApiOptions {
@@ -20,7 +21,7 @@ const EXAMPLE_PROBLEM_DETAILS: Record<ProblemCode, string> = {
   INVALID_DATE_RANGE: 'startDate 2024-12-31 is later than endDate 2024-01-01.',
   DATE_RANGE_TOO_LARGE: `The range 2024-01-01..2025-01-02 spans 368 days; at most ${MAX_RANGE_DAYS} days, both ends included, are allowed.`,
   RESOURCE_NOT_FOUND: 'No resource exists at this path.',
-  METHOD_NOT_ALLOWED: 'POST is not allowed here; use GET, HEAD.',
+  METHOD_NOT_ALLOWED: `POST is not allowed here; use ${ALLOWED_METHODS}.`,
   CALENDAR_DATA_UNAVAILABLE: 'The published arrangement data for 2019 cannot be read right now; dates of other years are unaffected. Retry later.',
   INTERNAL_ERROR: 'An unexpected error occurred; quote the requestId when reporting it.',
   BAD_REQUEST: 'The request is not valid HTTP (for example a raw control character in the request line).',
@@ -65,7 +66,17 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
     paths,
     components: {
       schemas: { ...RESOURCE_SCHEMAS, IsoDate: IsoDateSchema },
-      headers: { 'X-Request-Id': REQUEST_ID_HEADER },
+      headers: {
+        'X-Request-Id': REQUEST_ID_HEADER,
+        ETag: {
+          description: 'Strong validator: the dataset version and the answer. Send it back in If-None-Match to get 304.',
+          schema: { type: 'string' },
+        },
+        'Cache-Control': {
+          description: `${CACHE_SETTLED} for answers wholly inside published years; ${CACHE_UNSETTLED} for answers that contain UNKNOWN days (they change when a year is published).`,
+          schema: { type: 'string' },
+        },
+      },
     },
   };
 }
@@ -74,7 +85,7 @@ function apiOperation(operation: ApiOperation, path: string, docsUrl: string): R
   const instance = path.replace('{date}', '2024-13-01');
   const problems = (status: number, codes: readonly ProblemCode[], description: string): Record<string, unknown> => ({
     description,
-    headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' }, ...(status === 405 ? { Allow: { schema: { type: 'string' }, description: 'GET, HEAD' } } : {}), ...(status === 503 ? { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } } : {}) },
+    headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' }, ...(status === 405 ? { Allow: { schema: { type: 'string' }, description: ALLOWED_METHODS } } : {}), ...(status === 503 ? { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } } : {}) },
     content: {
       [PROBLEM_CONTENT_TYPE]: {
         schema: { $ref: '#/components/schemas/Problem' },
@@ -102,13 +113,21 @@ function apiOperation(operation: ApiOperation, path: string, docsUrl: string): R
     responses: {
       200: {
         description: 'Success.',
-        headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+        headers: {
+          'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+          ETag: { $ref: '#/components/headers/ETag' },
+          'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
+        },
         content: {
           'application/json': { schema: { $ref: `#/components/schemas/${operation.response}` }, examples: operation.examples },
         },
       },
+      304: {
+        description: 'Not modified: If-None-Match matched the ETag.',
+        headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/Cache-Control' } },
+      },
       400: problems(400, operation.badRequestProblems, 'A parameter is missing or invalid; the first failing check, in the documented order, answers.'),
-      405: problems(405, ['METHOD_NOT_ALLOWED'], 'Only GET and HEAD are allowed.'),
+      405: problems(405, ['METHOD_NOT_ALLOWED'], 'Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed.'),
       500: problems(500, ['INTERNAL_ERROR'], 'Unexpected server-side error.'),
       503: problems(503, ['CALENDAR_DATA_UNAVAILABLE'], 'The data of a published year the answer needs cannot be read right now.'),
     },

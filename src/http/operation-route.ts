@@ -3,6 +3,13 @@ import type { CalendarIndex } from '../calendar/calendar-index.js';
 import { isProblem, readDateParameters, type RawValues } from './date-parameters.js';
 import type { ApiOperation } from './operations.js';
 import { sendProblem, type ProblemSpec } from './problems.js';
+import {
+  applyCommonHeaders,
+  CACHE_SETTLED,
+  CACHE_UNSETTLED,
+  matchesIfNoneMatch,
+  type ResponsePolicy,
+} from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
 /** Where handlers get the calendar: the one atomically swapped index, or none before the first load. */
@@ -11,10 +18,16 @@ export interface CalendarSource {
 }
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-const NO_DATASET = { year: 0 } as const;
+const NO_DATASET = Symbol('no dataset loaded');
+/** Seconds a client should wait after a 503: the default interval of the data directory check. */
+const RETRY_AFTER_SECONDS = '30';
 
-/** The handler of one API operation: parse the parameters, ask the index once, write the answer. */
-export function operationRoute(operation: ApiOperation, calendar: CalendarSource, docsUrl: string): ServiceRoute {
+/**
+ * The handler of one API operation: parse the parameters, ask the index once, write the answer
+ * with a strong ETag (dataset version + the answer's key) and a Cache-Control that keeps settled
+ * answers long and answers containing UNKNOWN days short.
+ */
+export function operationRoute(operation: ApiOperation, calendar: CalendarSource, policy: ResponsePolicy): ServiceRoute {
   return {
     path: operation.path,
     doc: { kind: 'api', operation },
@@ -24,23 +37,29 @@ export function operationRoute(operation: ApiOperation, calendar: CalendarSource
         (location) => (location === 'path' ? request.params : request.query) as RawValues,
         operation.isRange,
       );
-      if (isProblem(dates)) return sendProblem(reply, request, docsUrl, dates);
+      if (isProblem(dates)) return sendProblem(reply, request, policy, dates);
       // One read of the index per request: a reload swapping it meanwhile cannot mix two datasets.
       const index = calendar.current();
       const answer = index === undefined ? NO_DATASET : operation.answer(index, dates);
-      if (answer === NO_DATASET || isUnavailable(answer)) {
-        return sendProblem(reply.header('retry-after', '30'), request, docsUrl, unavailableProblem(answer.year));
+      if (index === undefined || answer === NO_DATASET || isUnavailable(answer)) {
+        const year = isUnavailable(answer) ? answer.year : undefined;
+        return sendProblem(reply.header('retry-after', RETRY_AFTER_SECONDS), request, policy, unavailableProblem(year));
       }
-      return reply.header('content-type', JSON_CONTENT_TYPE).header('x-request-id', request.id).send(answer);
+      const etag = `"${index.version}/${operation.answerKey(dates)}"`;
+      applyCommonHeaders(reply, request, policy)
+        .header('etag', etag)
+        .header('cache-control', operation.isSettled(index, dates) ? CACHE_SETTLED : CACHE_UNSETTLED);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.header('content-type', JSON_CONTENT_TYPE).send(answer);
     },
   };
 }
 
-function unavailableProblem(year: number): ProblemSpec {
+function unavailableProblem(year: number | undefined): ProblemSpec {
   return {
     code: 'CALENDAR_DATA_UNAVAILABLE',
     detail:
-      year === 0
+      year === undefined
         ? 'No calendar data has been loaded yet; retry shortly.'
         : `The published arrangement data for ${year} cannot be read right now; dates of other years are unaffected. Retry later.`,
   };

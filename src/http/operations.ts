@@ -29,6 +29,10 @@ export interface ApiOperation {
   /** The 400 problems its parameters can cause, in check order. */
   readonly badRequestProblems: readonly ProblemCode[];
   answer(index: CalendarIndex, dates: ParsedDates): Buffer | Unavailable;
+  /** Whether the answer is final until the data changes (see CalendarIndex.isSettled). */
+  isSettled(index: CalendarIndex, dates: ParsedDates): boolean;
+  /** Identifies the answer within one dataset version: the ETag is the version plus this key. */
+  answerKey(dates: ParsedDates): string;
 }
 
 const RANGE_PARAMETERS: readonly DateParameter[] = [
@@ -44,13 +48,17 @@ const RANGE_PROBLEMS: readonly ProblemCode[] = [
   'DATE_RANGE_TOO_LARGE',
 ];
 
-const EXAMPLE_VERSION = '2025.11.04-56279d56';
-
 const at = (dates: ParsedDates, name: string): number => {
   const day = dates[name];
   if (day === undefined) throw new Error(`parameter ${name} was not parsed`);
   return day;
 };
+
+const rangeIsSettled = (index: CalendarIndex, dates: ParsedDates): boolean =>
+  index.isSettled(at(dates, 'startDate'), at(dates, 'endDate'));
+
+const EXAMPLE_VERSION = '2025.11.04-56279d56';
+
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   {
@@ -80,6 +88,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
     badRequestProblems: ['INVALID_DATE_FORMAT', 'DATE_OUT_OF_SUPPORTED_RANGE'],
     answer: (index, dates) => index.dayJson(at(dates, 'date')),
+    isSettled: (index, dates) => index.isSettled(at(dates, 'date'), at(dates, 'date')),
+    answerKey: (dates) => `d${at(dates, 'date')}`,
   },
   {
     operationId: 'chinaCalendar.getDateRangeStatus',
@@ -110,6 +120,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
     badRequestProblems: RANGE_PROBLEMS,
     answer: (index, dates) => index.rangeJson(at(dates, 'startDate'), at(dates, 'endDate')),
+    isSettled: rangeIsSettled,
+    answerKey: (dates) => `r${at(dates, 'startDate')}-${at(dates, 'endDate')}`,
   },
   {
     operationId: 'chinaCalendar.calculateWorkdays',
@@ -130,6 +142,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       const counts = index.countDays(at(dates, 'startDate'), at(dates, 'endDate'));
       return 'unavailable' in counts ? counts : Buffer.from(JSON.stringify(counts));
     },
+    isSettled: rangeIsSettled,
+    answerKey: (dates) => `w${at(dates, 'startDate')}-${at(dates, 'endDate')}`,
   },
   {
     operationId: 'chinaCalendar.getNextHoliday',
@@ -156,5 +170,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
     badRequestProblems: ['MISSING_PARAMETER', 'INVALID_DATE_FORMAT', 'DATE_OUT_OF_SUPPORTED_RANGE'],
     answer: (index, dates) => index.nextHolidayJson(at(dates, 'fromDate')),
+    isSettled: (index, dates) => index.nextHolidayIsSettled(at(dates, 'fromDate')),
+    answerKey: (dates) => `n${at(dates, 'fromDate')}`,
   },
 ];

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { applyCommonHeaders, CACHE_NEVER, type ResponsePolicy } from './response-policy.js';
 
 /** Every problem type of spec section 7, with its HTTP status and title. */
 export const PROBLEM_TYPES = {
@@ -71,12 +72,12 @@ export function problemRecord(docsUrl: string, problem: ProblemSpec, instance: s
 }
 
 /** The one way the service answers with a problem. */
-export function sendProblem(reply: FastifyReply, request: FastifyRequest, docsUrl: string, problem: ProblemSpec): FastifyReply {
-  const record = problemRecord(docsUrl, problem, instanceOf(request.raw.url), request.id);
-  return reply
+export function sendProblem(reply: FastifyReply, request: FastifyRequest, policy: ResponsePolicy, problem: ProblemSpec): FastifyReply {
+  const record = problemRecord(policy.docsUrl, problem, instanceOf(request.raw.url), request.id);
+  return applyCommonHeaders(reply, request, policy)
     .code(record.status)
     .header('content-type', PROBLEM_CONTENT_TYPE)
-    .header('x-request-id', request.id)
+    .header('cache-control', CACHE_NEVER)
     // A Buffer, so that Fastify sends the media type exactly as set, with no charset appended.
     .send(Buffer.from(JSON.stringify(record)));
 }

@@ -4,12 +4,13 @@ import { healthRoutes } from './health-routes.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { operationRoute, type CalendarSource } from './operation-route.js';
 import { API_OPERATIONS } from './operations.js';
+import { applyCommonHeaders, type ResponsePolicy } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
 export interface RouteContext {
   readonly calendar: CalendarSource;
   readonly live: Pick<LiveDataset, 'dataset'>;
-  readonly docsUrl: string;
+  readonly policy: ResponsePolicy;
   /** The server URL the OpenAPI document announces. */
   readonly publicUrl: string;
 }
@@ -17,8 +18,8 @@ export interface RouteContext {
 /** The route table: every path of the service, in the order the OpenAPI document lists them. */
 export function serviceRoutes(context: RouteContext): ServiceRoute[] {
   const routes: ServiceRoute[] = [
-    ...API_OPERATIONS.map((operation) => operationRoute(operation, context.calendar, context.docsUrl)),
-    ...healthRoutes(context.live),
+    ...API_OPERATIONS.map((operation) => operationRoute(operation, context.calendar, context.policy)),
+    ...healthRoutes(context.live, context.policy),
   ];
   let openApiJson: Buffer | undefined;
   routes.push({
@@ -32,9 +33,9 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     },
     handle(request, reply) {
       openApiJson ??= Buffer.from(
-        JSON.stringify(buildOpenApiDocument(routes, { docsUrl: context.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION })),
+        JSON.stringify(buildOpenApiDocument(routes, { docsUrl: context.policy.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION })),
       );
-      return reply.header('content-type', 'application/json; charset=utf-8').header('x-request-id', request.id).send(openApiJson);
+      return applyCommonHeaders(reply, request, context.policy).header('content-type', 'application/json; charset=utf-8').send(openApiJson);
     },
   });
   return routes;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { readConfig, type Config } from '../../src/config.js';
 import { LiveDataset } from '../../src/dataset/live-dataset.js';
-import { buildApp } from '../../src/http/app.js';
-import { serviceRoutes } from '../../src/http/routes.js';
+import { buildServiceApp } from '../../src/service-app.js';
 import { BUNDLED_DATA_DIR } from './bundled-dataset.js';
 
 export const TEST_DOCS_URL = 'http://docs.test/docs';
@@ -10,14 +10,18 @@ export const TEST_DOCS_URL = 'http://docs.test/docs';
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly live: LiveDataset;
+  readonly config: Config;
 }
 
-/** The real application on a data directory (the bundled one by default), logging nothing. */
-export async function buildTestApp(options: { dataDir?: string; docsUrl?: string } = {}): Promise<TestApp> {
-  const live = new LiveDataset(options.dataDir ?? BUNDLED_DATA_DIR, pino({ level: 'silent' }));
+/**
+ * The real application on a data directory (the bundled one by default), configured as by these
+ * environment variables on top of DOCS_URL=http://docs.test/docs, logging nothing.
+ */
+export async function buildTestApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+  const config = readConfig({ DOCS_URL: TEST_DOCS_URL, DATA_DIR: options.dataDir ?? BUNDLED_DATA_DIR, ...options.env });
+  const live = new LiveDataset(config.dataDir, pino({ level: 'silent' }));
   await live.reload('test');
-  const docsUrl = options.docsUrl ?? TEST_DOCS_URL;
-  const app = buildApp({ routes: serviceRoutes({ calendar: live, live, docsUrl, publicUrl: 'http://service.test' }), docsUrl });
+  const app = buildServiceApp(config, live);
   await app.ready();
-  return { app, live };
+  return { app, live, config };
 }
