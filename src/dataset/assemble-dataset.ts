@@ -20,27 +20,26 @@ const checkManifestShape = Compile(ManifestSchema);
 export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset): Dataset {
   const problems: DataProblem[] = [];
   const published = new Set<number>(previous?.publishedYears ?? []);
-  for (const year of manifestYears(snapshot.manifest, problems)) published.add(year);
+  const listed = manifestYears(snapshot.manifest, problems);
+  // Without a readable manifest, every year with a file counts as published: a broken file then
+  // answers 503 rather than a silent UNKNOWN.
+  for (const year of listed ?? snapshot.yearFiles.map((file) => file.year)) published.add(year);
 
   const fresh = new Map<number, ArrangementFile>();
   for (const yearFile of snapshot.yearFiles) {
     const file = parseArrangement(yearFile, problems);
     if (file !== undefined) fresh.set(yearFile.year, file);
   }
-  for (const problem of findCrossYearClashes(fresh)) {
-    problems.push(problem);
-    fresh.delete(Number(problem.file.slice(0, 4)));
-  }
-
   const arrangements = new Map(previous?.arrangements ?? []);
   for (const [year, file] of fresh) arrangements.set(year, file);
+  for (const problem of refuseCrossYearClashes(fresh, arrangements, previous)) problems.push(problem);
   for (const year of arrangements.keys()) published.add(year);
 
   const publishedYears = [...published].sort((a, b) => a - b);
   const unavailableYears = publishedYears.filter((year) => !arrangements.has(year));
   for (const year of unavailableYears) {
     if (!snapshot.yearFiles.some((file) => file.year === year)) {
-      problems.push({ file: `${year}.json`, field: '(file)', reason: 'the manifest publishes this year but the file is missing' });
+      problems.push({ file: `${year}.json`, field: '(file)', reason: 'the year is published but its file is missing' });
     }
   }
   const sorted = new Map([...arrangements].sort(([a], [b]) => a - b));
@@ -53,18 +52,19 @@ export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset)
   };
 }
 
-function manifestYears(manifest: RawFile | undefined, problems: DataProblem[]): readonly number[] {
+/** The years the manifest lists; undefined when there is a manifest but it cannot be used. */
+function manifestYears(manifest: RawFile | undefined, problems: DataProblem[]): readonly number[] | undefined {
   if (manifest === undefined) return [];
   const fileName = manifest.fileName;
   if ('error' in manifest) {
     problems.push({ file: fileName, field: '(file)', reason: `cannot be read (${manifest.error})` });
-    return [];
+    return undefined;
   }
   const raw = parseJson(manifest.text, fileName, problems);
-  if (raw === undefined) return [];
+  if (raw === undefined) return undefined;
   if (!checkManifestShape.Check(raw)) {
     problems.push({ file: fileName, field: 'publishedYears', reason: 'must be a list of distinct years from 2008 to 9999' });
-    return [];
+    return undefined;
   }
   return raw.publishedYears;
 }
@@ -95,24 +95,44 @@ function parseJson(text: string, fileName: string, problems: DataProblem[]): unk
 
 /**
  * A notice may name days of the previous December; such a day must not also be named by the
- * previous year's own notice. The later file is the one that reaches across, so it is refused.
+ * previous year's own notice. A newly read file that clashes with a neighbour in force is
+ * refused (the later year's file when both are new) and its last good copy, if any, is kept.
  */
-function findCrossYearClashes(files: ReadonlyMap<number, ArrangementFile>): DataProblem[] {
+function refuseCrossYearClashes(
+  fresh: ReadonlyMap<number, ArrangementFile>,
+  arrangements: Map<number, ArrangementFile>,
+  previous: Dataset | undefined,
+): DataProblem[] {
   const problems: DataProblem[] = [];
-  for (const [year, file] of files) {
-    const earlier = files.get(year - 1);
-    if (earlier === undefined) continue;
-    const namedEarlier = new Set(namedDays(earlier));
-    const clashes = namedDays(file).filter((day) => namedEarlier.has(day));
-    if (clashes.length > 0) {
-      problems.push({
-        file: `${year}.json`,
-        field: 'entries',
-        reason: `${clashes.map(formatIsoDate).join(', ')} also named by ${year - 1}.json`,
-      });
-    }
+  for (const year of [...fresh.keys()].sort((a, b) => a - b)) {
+    const file = arrangements.get(year);
+    if (file === undefined || file !== fresh.get(year)) continue;
+    const earlier = arrangements.get(year - 1);
+    const later = arrangements.get(year + 1);
+    const clash = earlier !== undefined ? clashingDays(earlier, file) : [];
+    const laterKept = later !== undefined && later !== fresh.get(year + 1) ? clashingDays(file, later) : [];
+    if (clash.length === 0 && laterKept.length === 0) continue;
+    problems.push({
+      file: `${year}.json`,
+      field: 'entries',
+      reason: [
+        clash.length > 0 ? `${clash.map(formatIsoDate).join(', ')} also named by ${year - 1}.json` : '',
+        laterKept.length > 0 ? `${laterKept.map(formatIsoDate).join(', ')} also named by ${year + 1}.json` : '',
+      ]
+        .filter((part) => part !== '')
+        .join('; '),
+    });
+    const kept = previous?.arrangements.get(year);
+    if (kept === undefined) arrangements.delete(year);
+    else arrangements.set(year, kept);
   }
   return problems;
+}
+
+/** The days named both by `earlier`'s notice and by `later`'s reach into the previous December. */
+function clashingDays(earlier: ArrangementFile, later: ArrangementFile): DayNumber[] {
+  const namedEarlier = new Set(namedDays(earlier));
+  return namedDays(later).filter((day) => namedEarlier.has(day));
 }
 
 function namedDays(file: ArrangementFile): DayNumber[] {

@@ -1,4 +1,5 @@
 import { Compile } from 'typebox/compile';
+import type { TLocalizedValidationError } from 'typebox/error';
 import { dayNumberFromCivil, type DayNumber } from '../calendar/civil-date.js';
 import { isWeekend } from '../calendar/day-of-week.js';
 import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
@@ -31,10 +32,7 @@ type Check = (file: ArrangementFile, fileName: string) => DataProblem[];
  */
 export function validateArrangementFile(raw: unknown, fileName: string): ArrangementValidation {
   if (!checkSchemaShape.Check(raw)) {
-    const problems = [...checkSchemaShape.Errors(raw)]
-      .filter((error) => error.keyword !== 'boolean')
-      .map((error) => ({ file: fileName, field: fieldOfPointer(error.instancePath), reason: error.message }));
-    return { ok: false, problems };
+    return { ok: false, problems: [...checkSchemaShape.Errors(raw)].flatMap((error) => schemaProblems(error, fileName)) };
   }
   // Later checks compute with the dates, so they only run once every date is real.
   for (const checks of [[checkDatesAreReal], SEMANTIC_CHECKS]) {
@@ -239,6 +237,25 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkNoDayNamedTwice,
   checkStatutoryDays,
 ];
+
+/** One schema error as problems that name the exact field: each missing or unknown property by its path. */
+function schemaProblems(error: TLocalizedValidationError, fileName: string): DataProblem[] {
+  const at = fieldOfPointer(error.instancePath);
+  const child = (name: string): string => (at === '(file)' ? name : `${at}.${name}`);
+  if (error.keyword === 'required') {
+    return error.params.requiredProperties.map((name) => ({ file: fileName, field: child(String(name)), reason: 'is required but missing' }));
+  }
+  if (error.keyword === 'additionalProperties') {
+    return error.params.additionalProperties.map((name) => ({
+      file: fileName,
+      field: child(String(name)),
+      reason: 'is not a field of the arrangement format',
+    }));
+  }
+  // The schema also reports each unknown property as `schema is false`; the case above names it better.
+  if (error.keyword === 'boolean') return [];
+  return [{ file: fileName, field: at, reason: error.message }];
+}
 
 function fieldOfPointer(pointer: string): string {
   if (pointer === '') return '(file)';
