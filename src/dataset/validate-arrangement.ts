@@ -243,12 +243,12 @@ function schemaProblems(error: TLocalizedValidationError, fileName: string): Dat
   const at = fieldOfPointer(error.instancePath);
   const child = (name: string): string => (at === '(file)' ? name : `${at}.${name}`);
   if (error.keyword === 'required') {
-    return error.params.requiredProperties.map((name) => ({ file: fileName, field: child(String(name)), reason: 'is required but missing' }));
+    return error.params.requiredProperties.map((name) => ({ file: fileName, field: child(name), reason: 'is required but missing' }));
   }
   if (error.keyword === 'additionalProperties') {
     return error.params.additionalProperties.map((name) => ({
       file: fileName,
-      field: child(String(name)),
+      field: child(name),
       reason: 'is not a field of the arrangement format',
     }));
   }
