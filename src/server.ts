@@ -23,9 +23,9 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
  */
 export async function startService(config: Config, logger: Logger = createLogger(config)): Promise<RunningService> {
   const live = new LiveDataset(config.dataDir, logger);
+  const app = buildServiceApp(config, live, logger);
   await live.reload('start');
   live.startWatching(config.reloadIntervalSeconds);
-  const app = buildServiceApp(config, live, logger);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;

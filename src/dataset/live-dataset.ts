@@ -11,11 +11,9 @@ export interface ReloadOutcome {
   readonly changed: boolean;
   /** The directory could not be read at all; the previous dataset (if any) stays. */
   readonly failed: boolean;
+  /** How many data problems the read found (refused files, missing published years). */
+  readonly problems: number;
   readonly version: string | undefined;
-}
-
-export interface LiveDatasetEvents {
-  onReload?(outcome: ReloadOutcome, reason: string): void;
 }
 
 /**
@@ -33,12 +31,17 @@ export class LiveDataset {
   private timer: NodeJS.Timeout | undefined;
   private watcher: FSWatcher | undefined;
   private debounce: NodeJS.Timeout | undefined;
+  private readonly listeners: ((outcome: ReloadOutcome, reason: string) => void)[] = [];
 
   constructor(
     readonly dir: string,
     private readonly log: FastifyBaseLogger,
-    private readonly events: LiveDatasetEvents = {},
   ) {}
+
+  /** Calls `listener` after every reload, changed or not (metrics count them). */
+  onReload(listener: (outcome: ReloadOutcome, reason: string) => void): void {
+    this.listeners.push(listener);
+  }
 
   current(): CalendarIndex | undefined {
     return this.state?.index;
@@ -98,12 +101,12 @@ export class LiveDataset {
       snapshot = await readDataDirectory(this.dir);
     } catch (error) {
       this.logProblemsOnChange([`${this.dir}: (directory): cannot be read (${error instanceof Error ? error.message : String(error)})`]);
-      return this.report({ changed: false, failed: true, version: previous?.dataset.version }, reason);
+      return this.report({ changed: false, failed: true, problems: 1, version: previous?.dataset.version }, reason);
     }
     const dataset = assembleDataset(snapshot, previous?.dataset);
     this.logProblemsOnChange(dataset.problems.map(formatDataProblem));
     if (previous !== undefined && previous.dataset.version === dataset.version) {
-      return this.report({ changed: false, failed: false, version: dataset.version }, reason);
+      return this.report({ changed: false, failed: false, problems: dataset.problems.length, version: dataset.version }, reason);
     }
     this.state = { dataset, index: buildCalendarIndex(dataset) };
     this.log.info(
@@ -116,11 +119,11 @@ export class LiveDataset {
       },
       'calendar dataset loaded',
     );
-    return this.report({ changed: true, failed: false, version: dataset.version }, reason);
+    return this.report({ changed: true, failed: false, problems: dataset.problems.length, version: dataset.version }, reason);
   }
 
   private report(outcome: ReloadOutcome, reason: string): ReloadOutcome {
-    this.events.onReload?.(outcome, reason);
+    for (const listener of this.listeners) listener(outcome, reason);
     return outcome;
   }
 

@@ -1,6 +1,7 @@
 import { dataDirectorySchemas } from '../dataset/json-schemas.js';
 import { readConfig } from '../config.js';
 import { buildOpenApiDocument } from '../http/openapi.js';
+import { createServiceMetrics } from '../http/metrics.js';
 import { serviceRoutes } from '../http/routes.js';
 import { PACKAGE_VERSION } from '../package-root.js';
 import { responsePolicyOf } from '../service-app.js';
@@ -11,7 +12,7 @@ import { responsePolicyOf } from '../service-app.js';
  */
 export function generatedDocuments(): Record<string, string> {
   const config = readConfig({});
-  const routes = serviceRoutes({ calendar: { current: () => undefined }, live: { dataset: () => undefined }, policy: responsePolicyOf(config), publicUrl: '/' });
+  const routes = serviceRoutes({ calendar: { current: () => undefined }, live: { dataset: () => undefined }, policy: responsePolicyOf(config), publicUrl: '/', metrics: createServiceMetrics(() => undefined) });
   const documents: Record<string, unknown> = {
     ...dataDirectorySchemas(),
     'docs/openapi.json': buildOpenApiDocument(routes, { docsUrl: config.docsUrl, serverUrl: '/', version: PACKAGE_VERSION }),

@@ -4,12 +4,14 @@ import { sendProblem } from './problems.js';
 import { ALLOWED_METHODS, sendOptions, type ResponsePolicy } from './response-policy.js';
 import { createRequestIds } from './request-id.js';
 import { clientErrorHandler } from './client-errors.js';
+import type { ServiceMetrics } from './metrics.js';
 import type { ServiceRoute } from './service-route.js';
 
 export interface AppOptions {
   /** The route table (see routes.ts): every path the service has. */
   readonly routes: readonly ServiceRoute[];
   readonly policy: ResponsePolicy;
+  readonly metrics?: ServiceMetrics;
   readonly logger?: FastifyBaseLogger;
 }
 
@@ -59,16 +61,27 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   for (const route of routes) {
     const url = route.path.replaceAll(/\{(\w+)\}/g, ':$1');
-    app.get(url, (request, reply) => route.handle(request, reply));
-    app.options(url, (request, reply) => sendOptions(reply, request, policy));
+    const config = { operation: route.doc?.kind === 'api' ? route.doc.operation.operationId : route.path };
+    app.get(url, { config }, (request, reply) => route.handle(request, reply));
+    app.options(url, { config }, (request, reply) => sendOptions(reply, request, policy));
     app.route({
       method: otherMethods,
       url,
+      config,
       handler: (request, reply) =>
         sendProblem(reply.header('allow', ALLOWED_METHODS), request, policy, {
           code: 'METHOD_NOT_ALLOWED',
           detail: `${request.method} is not allowed here; use ${ALLOWED_METHODS}.`,
         }),
+    });
+  }
+
+  const { metrics } = options;
+  if (metrics) {
+    app.addHook('onResponse', (request, reply, done) => {
+      const { operation } = request.routeOptions.config as { operation?: string };
+      metrics.observeRequest(operation ?? 'none', reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
   }
 

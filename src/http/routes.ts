@@ -1,6 +1,7 @@
 import type { LiveDataset } from '../dataset/live-dataset.js';
 import { PACKAGE_VERSION } from '../package-root.js';
 import { healthRoutes } from './health-routes.js';
+import type { ServiceMetrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { operationRoute, type CalendarSource } from './operation-route.js';
 import { API_OPERATIONS } from './operations.js';
@@ -13,6 +14,7 @@ export interface RouteContext {
   readonly policy: ResponsePolicy;
   /** The server URL the OpenAPI document announces. */
   readonly publicUrl: string;
+  readonly metrics?: ServiceMetrics;
 }
 
 /** The route table: every path of the service, in the order the OpenAPI document lists them. */
@@ -38,5 +40,22 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
       return applyCommonHeaders(reply, request, context.policy).header('content-type', 'application/json; charset=utf-8').send(openApiJson);
     },
   });
+  const { metrics } = context;
+  if (metrics) {
+    routes.push({
+      path: '/metrics',
+      doc: {
+        kind: 'service',
+        operationId: 'service.getMetrics',
+        summary: 'Prometheus metrics',
+        description: 'Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, process metrics.',
+        responses: { 200: { description: 'Metrics in the Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } } },
+      },
+      async handle(request, reply) {
+        const text = await metrics.registry.metrics();
+        return applyCommonHeaders(reply, request, context.policy).header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+      },
+    });
+  }
   return routes;
 }

@@ -21,5 +21,5 @@ export type RouteDoc =
 export interface ServiceRoute {
   readonly path: string;
   readonly doc?: RouteDoc;
-  handle(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  handle(request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply>;
 }
