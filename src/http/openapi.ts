@@ -1,7 +1,5 @@
-import { FIRST_SUPPORTED_DAY } from '../calendar/calendar-index.js';
-import { formatIsoDate } from '../calendar/iso-date.js';
-import { MAX_RANGE_DAYS } from './date-parameters.js';
 import type { ApiOperation } from './operations.js';
+import { PROBLEM_CATALOGUE } from './problem-catalogue.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode } from './problems.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
 import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED } from './response-policy.js';
@@ -14,20 +12,6 @@ export interface OpenApiOptions {
   readonly version: string;
 }
 
-const EXAMPLE_PROBLEM_DETAILS: Record<ProblemCode, string> = {
-  MISSING_PARAMETER: 'Required parameters missing: startDate, endDate.',
-  INVALID_DATE_FORMAT: 'startDate must be a real calendar date in yyyy-MM-dd form; got "2024/01/05".',
-  DATE_OUT_OF_SUPPORTED_RANGE: `startDate 2007-12-31 is before ${formatIsoDate(FIRST_SUPPORTED_DAY)}, the earliest supported date.`,
-  INVALID_DATE_RANGE: 'startDate 2024-12-31 is later than endDate 2024-01-01.',
-  DATE_RANGE_TOO_LARGE: `The range 2024-01-01..2025-01-02 spans 368 days; at most ${MAX_RANGE_DAYS} days, both ends included, are allowed.`,
-  RESOURCE_NOT_FOUND: 'No resource exists at this path.',
-  METHOD_NOT_ALLOWED: `POST is not allowed here; use ${ALLOWED_METHODS}.`,
-  CALENDAR_DATA_UNAVAILABLE: 'The published arrangement data for 2019 cannot be read right now; dates of other years are unaffected. Retry later.',
-  INTERNAL_ERROR: 'An unexpected error occurred; quote the requestId when reporting it.',
-  BAD_REQUEST: 'The request is not valid HTTP (for example a raw control character in the request line).',
-  REQUEST_TIMEOUT: 'The request was not received in time.',
-  REQUEST_HEADER_FIELDS_TOO_LARGE: 'The request line or headers are larger than this service accepts.',
-};
 
 const REQUEST_ID_HEADER = {
   description: 'The request id; equals requestId of a problem. A well-formed incoming X-Request-Id is reused.',
@@ -92,7 +76,7 @@ function apiOperation(operation: ApiOperation, path: string, docsUrl: string): R
         examples: Object.fromEntries(
           codes.map((code) => [
             code,
-            { summary: PROBLEM_TYPES[code].title, value: problemRecord(docsUrl, { code, detail: EXAMPLE_PROBLEM_DETAILS[code] }, instance, '3f9a2c1d5e7b-1') },
+            { summary: PROBLEM_TYPES[code].title, value: problemRecord(docsUrl, { code, detail: PROBLEM_CATALOGUE[code].exampleDetail }, instance, '3f9a2c1d5e7b-1') },
           ]),
         ),
       },

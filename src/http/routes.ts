@@ -1,5 +1,6 @@
 import type { LiveDataset } from '../dataset/live-dataset.js';
 import { PACKAGE_VERSION } from '../package-root.js';
+import { docsRoutes } from './docs-routes.js';
 import { healthRoutes } from './health-routes.js';
 import type { ServiceMetrics } from './metrics.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -22,6 +23,7 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
   const routes: ServiceRoute[] = [
     ...API_OPERATIONS.map((operation) => operationRoute(operation, context.calendar, context.policy)),
     ...healthRoutes(context.live, context.policy),
+    ...docsRoutes(context.policy),
   ];
   let openApiJson: Buffer | undefined;
   routes.push({

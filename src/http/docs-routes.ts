@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PROBLEM_CATALOGUE } from './problem-catalogue.js';
+import { PROBLEM_CODES, PROBLEM_TYPES, problemRecord, problemSlug, type ProblemCode } from './problems.js';
+import { applyCommonHeaders, type ResponsePolicy } from './response-policy.js';
+import type { ServiceRoute } from './service-route.js';
+
+/** Pages may load our own scripts and styles (Swagger UI sets inline styles), nothing from elsewhere. */
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const PAGE_CACHE = 'public, max-age=3600';
+
+const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/** Files of the API reference, all served from this process: no CDN. */
+const ASSETS: Readonly<Record<string, { readonly type: string; readonly body: () => Buffer }>> = {
+  'swagger-ui.css': { type: 'text/css; charset=utf-8', body: () => readFileSync(join(SWAGGER_UI_DIR, 'swagger-ui.css')) },
+  'swagger-ui-bundle.js': { type: 'text/javascript; charset=utf-8', body: () => readFileSync(join(SWAGGER_UI_DIR, 'swagger-ui-bundle.js')) },
+  'favicon-32x32.png': { type: 'image/png', body: () => readFileSync(join(SWAGGER_UI_DIR, 'favicon-32x32.png')) },
+  'reference.js': {
+    type: 'text/javascript; charset=utf-8',
+    body: () =>
+      Buffer.from(
+        "window.addEventListener('load', function () {\n" +
+          "  window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, defaultModelsExpandDepth: 0 });\n" +
+          '});\n',
+      ),
+  },
+  'pages.css': {
+    type: 'text/css; charset=utf-8',
+    body: () =>
+      Buffer.from(
+        'body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1b1b1b}' +
+          'header{border-bottom:1px solid #ddd;margin-bottom:1rem}pre{background:#f4f4f4;padding:1rem;overflow:auto}' +
+          'code{background:#f4f4f4;padding:0 .2rem}nav ul{columns:2}dt{font-weight:bold;margin-top:1rem}',
+      ),
+  },
+};
+
+/**
+ * The documentation the service serves: the API reference at `/docs` (Swagger UI rendering
+ * `/openapi.json`), its assets, and one page per problem type at `/docs/problems/<code>`, so that
+ * every problem `type` URI resolves when DOCS_URL is left at its default.
+ */
+export function docsRoutes(policy: ResponsePolicy): ServiceRoute[] {
+  const cache = new Map<string, Buffer>();
+  const page = (key: string, type: string, render: () => Buffer) => (request: FastifyRequest, reply: FastifyReply) => {
+    let body = cache.get(key);
+    if (body === undefined) {
+      body = render();
+      cache.set(key, body);
+    }
+    return applyCommonHeaders(reply, request, policy)
+      .header('content-security-policy', PAGE_CSP)
+      .header('cache-control', PAGE_CACHE)
+      .header('content-type', type)
+      .send(body);
+  };
+  const html = 'text/html; charset=utf-8';
+  return [
+    { path: '/docs', handle: page('/docs', html, () => Buffer.from(referencePage())) },
+    ...Object.entries(ASSETS).map(([name, asset]) => ({ path: `/docs/assets/${name}`, handle: page(name, asset.type, asset.body) })),
+    ...PROBLEM_CODES.map((code) => ({
+      path: `/docs/problems/${problemSlug(code)}`,
+      handle: page(code, html, () => Buffer.from(problemPage(code, policy.docsUrl))),
+    })),
+  ];
+}
+
+function referencePage(): string {
+  return layout(
+    'China holiday calendar API reference',
+    `<nav><a href="#problems">Problem types</a> · <a href="/openapi.json">OpenAPI document</a></nav>
+<div id="swagger-ui"></div>
+<section id="problems"><h2>Problem types</h2><ul>${PROBLEM_CODES.map(
+      (code) => `<li><a href="/docs/problems/${problemSlug(code)}"><code>${code}</code></a>: ${escapeHtml(PROBLEM_TYPES[code].title)}</li>`,
+    ).join('')}</ul></section>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/assets/reference.js"></script>`,
+    '<link rel="stylesheet" href="/docs/assets/swagger-ui.css">',
+  );
+}
+
+function problemPage(code: ProblemCode, docsUrl: string): string {
+  const { status, title } = PROBLEM_TYPES[code];
+  const explanation = PROBLEM_CATALOGUE[code];
+  const instance = explanation.exampleRequest.split(' ')[1]?.split('?')[0] ?? '/';
+  const example = problemRecord(docsUrl, { code, detail: explanation.exampleDetail }, instance, '3f9a2c1d5e7b-1');
+  return layout(
+    `${title} (${code})`,
+    `<nav><a href="/docs">API reference</a> · <a href="/docs#problems">All problem types</a></nav>
+<h1>${escapeHtml(title)}</h1>
+<dl>
+<dt>Code</dt><dd><code>${code}</code></dd>
+<dt>HTTP status</dt><dd>${status}</dd>
+<dt>What it means</dt><dd>${escapeHtml(explanation.meaning)}</dd>
+<dt>How to fix it</dt><dd>${escapeHtml(explanation.fix)}</dd>
+<dt>Example</dt><dd><code>${escapeHtml(explanation.exampleRequest)}</code> answers <code>${status}</code> with <code>Content-Type: application/problem+json</code>:
+<pre>${escapeHtml(JSON.stringify(example, null, 2))}</pre></dd>
+</dl>`,
+    '<link rel="stylesheet" href="/docs/assets/pages.css">',
+  );
+}
+
+function layout(title: string, body: string, head: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
+${head}
+</head>
+<body>
+<header><p>China holiday calendar</p></header>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
