@@ -32,7 +32,7 @@ export class ConfigError extends Error {
 export function readConfig(env: NodeJS.ProcessEnv): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
-  const publicUrl = trimSlash(url(env, 'PUBLIC_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  const publicUrl = trimSlash(url(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port));
   const docsUrl = trimSlash(url(env, 'DOCS_URL') ?? `${publicUrl}/docs`);
   const logLevel = (nonEmpty(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -62,6 +62,20 @@ function corsOrigins(text: string): '*' | ReadonlySet<string> {
     }
   }
   return new Set(origins);
+}
+
+function defaultPublicUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * The configuration once PORT=0 has been given a real port: addresses that were derived from the
+ * port (PUBLIC_URL, DOCS_URL left at their defaults) follow it.
+ */
+export function withPort(config: Config, port: number): Config {
+  const publicUrl = config.publicUrl === defaultPublicUrl(config.host, config.port) ? defaultPublicUrl(config.host, port) : config.publicUrl;
+  const docsUrl = config.docsUrl === `${config.publicUrl}/docs` ? `${publicUrl}/docs` : config.docsUrl;
+  return { ...config, port, publicUrl, docsUrl };
 }
 
 function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {

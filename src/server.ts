@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
-import type { Config } from './config.js';
+import { createServer } from 'node:net';
+import { withPort, type Config } from './config.js';
 import { LiveDataset } from './dataset/live-dataset.js';
 import { buildServiceApp } from './service-app.js';
 
 export interface RunningService {
+  /** The configuration in effect (PORT=0 resolved to the bound port). */
+  readonly config: Config;
   readonly app: FastifyInstance;
   readonly live: LiveDataset;
   /** The address actually bound (useful with PORT=0). */
@@ -21,7 +24,9 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
  * Loads the data directory, then listens. The service starts even when no data can be read: it
  * answers 503 (and /readyz says not ready) and keeps checking the directory.
  */
-export async function startService(config: Config, logger: Logger = createLogger(config)): Promise<RunningService> {
+export async function startService(requested: Config, logger: Logger = createLogger(requested)): Promise<RunningService> {
+  // PORT=0 (any free port) is resolved first, so that the default DOCS_URL names the real port.
+  const config = requested.port === 0 ? withPort(requested, await reservePort(requested.host)) : requested;
   const live = new LiveDataset(config.dataDir, logger);
   const app = buildServiceApp(config, live, logger);
   await live.reload('start');
@@ -31,6 +36,7 @@ export async function startService(config: Config, logger: Logger = createLogger
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;
   logger.info({ url, dataDir: config.dataDir, docsUrl: config.docsUrl }, 'china calendar service listening');
   return {
+    config,
     app,
     live,
     url,
@@ -65,4 +71,18 @@ export async function runService(config: Config): Promise<void> {
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+}
+
+/** A port free on `host` right now (the kernel picks it), for PORT=0. */
+function reservePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => {
+        resolve(typeof address === 'object' && address !== null ? address.port : 0);
+      });
+    });
+  });
 }

@@ -1,9 +1,9 @@
 import { METHODS } from 'node:http';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { sendProblem } from './problems.js';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { instanceOf, sendProblem } from './problems.js';
 import { ALLOWED_METHODS, sendOptions, type ResponsePolicy } from './response-policy.js';
 import { createRequestIds } from './request-id.js';
-import { clientErrorHandler } from './client-errors.js';
+import { clientErrorHandler, connectHandler } from './client-errors.js';
 import type { ServiceMetrics } from './metrics.js';
 import type { ServiceRoute } from './service-route.js';
 
@@ -16,11 +16,10 @@ export interface AppOptions {
 }
 
 
-/** Limits set on purpose: our requests are one short line, never a body. */
+/** Limits set on purpose: our requests are one short line, and no request body is ever read. */
 export const SERVER_LIMITS = {
   maxHeaderSize: 8 * 1024,
   maxParamLength: 100,
-  bodyLimit: 1024,
   requestTimeoutMs: 10_000,
   connectionTimeoutMs: 10_000,
   keepAliveTimeoutMs: 65_000,
@@ -37,14 +36,18 @@ export function buildApp(options: AppOptions): FastifyInstance {
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     return503OnClosing: false,
     routerOptions: { maxParamLength: SERVER_LIMITS.maxParamLength },
-    bodyLimit: SERVER_LIMITS.bodyLimit,
     requestTimeout: SERVER_LIMITS.requestTimeoutMs,
     connectionTimeout: SERVER_LIMITS.connectionTimeoutMs,
     keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
-    http: { maxHeaderSize: SERVER_LIMITS.maxHeaderSize },
+    // Node would answer a missing Host with a bare 400; the onRequest hook below answers with a problem.
+    http: { maxHeaderSize: SERVER_LIMITS.maxHeaderSize, requireHostHeader: false },
     clientErrorHandler: clientErrorHandler(policy.docsUrl, requestIds),
     frameworkErrors: (error, request, reply) => {
-      // The router only fails this way on a path parameter, and every path parameter is a date.
+      // The router fails this way on a path it cannot decode or a path parameter too long to be a date.
+      if (!isKnownPath(instanceOf(request.raw.url))) {
+        sendNotFound(request, reply);
+        return;
+      }
       const detail =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? `The date path parameter is longer than ${SERVER_LIMITS.maxParamLength} characters; it must be yyyy-MM-dd.`
@@ -52,10 +55,25 @@ export function buildApp(options: AppOptions): FastifyInstance {
       sendProblem(reply, request, policy, { code: 'INVALID_DATE_FORMAT', detail });
     },
   });
+  const isKnownPath = knownPathMatcher(routes);
+  const sendNotFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
+    sendProblem(reply, request, policy, { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' });
 
-  // Every method Node accepts reaches the router, so a known path answers 405, never 404, for any method.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      sendProblem(reply, request, policy, { code: 'BAD_REQUEST', detail: 'An HTTP/1.1 request must carry a Host header.' });
+      return;
+    }
+    done();
+  });
+  app.server.on('connect', connectHandler(policy.docsUrl, requestIds, isKnownPath));
+
+  // Every method Node accepts reaches the router, so a known path answers 405, never 404, for any
+  // method. All are bodyless to Fastify: the service reads no request body, so none is parsed and
+  // a body (malformed or not) cannot turn a 404 or 405 into another answer.
   for (const method of METHODS) {
-    if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
+    // CONNECT never reaches the router: Node hands it to the 'connect' handler.
+    if (method !== 'CONNECT') app.addHttpMethod(method, { hasBody: false, overrideExisting: true });
   }
   const otherMethods = app.supportedMethods.filter((method) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS');
 
@@ -85,9 +103,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
   }
 
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, request, policy, { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' }),
-  );
+  app.setNotFoundHandler(sendNotFound);
   app.setErrorHandler((error, request, reply) => {
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, request, policy, {
@@ -96,4 +112,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
   });
   return app;
+}
+
+/** Whether a raw path (as sent) names a route of the table, parameters matched as one segment each. */
+function knownPathMatcher(routes: readonly ServiceRoute[]): (path: string) => boolean {
+  const patterns = routes.map(
+    (route) => new RegExp(`^${route.path.split(/\{\w+\}/).map((part) => part.replaceAll(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),
+  );
+  return (path) => patterns.some((pattern) => pattern.test(path));
 }

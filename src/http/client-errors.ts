@@ -1,32 +1,76 @@
-import type { Socket } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { instanceOf, problemRecord, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemSpec } from './problems.js';
 import type { RequestIds } from './request-id.js';
+import { ALLOWED_METHODS, CACHE_NEVER, SECURITY_HEADERS } from './response-policy.js';
 
 type ClientError = Error & { code?: string | undefined; rawPacket?: unknown };
 
-const REASON_PHRASES: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const REASON_PHRASES: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
 
 /**
  * Answers requests that Node's HTTP parser rejects before any route sees them (a raw NUL or
  * space in the request line, oversized headers, a malformed request, a request that never
  * finishes arriving) with a problem body rather than a bare status, then closes the connection.
  */
-export function clientErrorHandler(docsUrl: string, requestIds: RequestIds): (error: ClientError, socket: Socket) => void {
+export function clientErrorHandler(docsUrl: string, requestIds: RequestIds): (error: ClientError, socket: Duplex) => void {
   return (error, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    const problem = problemFor(error.code);
-    const requestId = requestIds.next();
-    const body = JSON.stringify(problemRecord(docsUrl, problem, requestTargetPath(error.rawPacket), requestId));
-    const status = PROBLEM_TYPES[problem.code].status;
-    socket.end(
-      `HTTP/1.1 ${status} ${REASON_PHRASES[status] ?? ''}\r\n` +
-        `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    writeRawProblem(socket, docsUrl, requestIds.next(), problemFor(error.code), requestTargetPath(error.rawPacket));
   };
+}
+
+/**
+ * CONNECT never reaches the router (Node hands it over as a tunnel request): answer it as the
+ * router would answer any other method, 405 on a known path and 404 elsewhere, and close.
+ */
+export function connectHandler(
+  docsUrl: string,
+  requestIds: RequestIds,
+  isKnownPath: (path: string) => boolean,
+): (request: IncomingMessage, socket: Duplex) => void {
+  return (request, socket) => {
+    const path = instanceOf(request.url);
+    const known = isKnownPath(path);
+    const problem: ProblemSpec = known
+      ? { code: 'METHOD_NOT_ALLOWED', detail: `CONNECT is not allowed here; use ${ALLOWED_METHODS}.` }
+      : { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' };
+    writeRawProblem(socket, docsUrl, requestIds.forRequest(request), problem, path, known ? { Allow: ALLOWED_METHODS } : {});
+  };
+}
+
+function writeRawProblem(
+  socket: Duplex,
+  docsUrl: string,
+  requestId: string,
+  problem: ProblemSpec,
+  instance: string,
+  extraHeaders: Record<string, string> = {},
+): void {
+  const body = JSON.stringify(problemRecord(docsUrl, problem, instance, requestId));
+  const status = PROBLEM_TYPES[problem.code].status;
+  const headers = {
+    'Content-Type': PROBLEM_CONTENT_TYPE,
+    'Content-Length': String(Buffer.byteLength(body)),
+    'X-Request-Id': requestId,
+    'Cache-Control': CACHE_NEVER,
+    ...SECURITY_HEADERS,
+    ...extraHeaders,
+    Connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${REASON_PHRASES[status] ?? ''}\r\n${head}\r\n${body}`);
 }
 
 function problemFor(code: string | undefined): ProblemSpec {
@@ -39,10 +83,10 @@ function problemFor(code: string | undefined): ProblemSpec {
   return { code: 'BAD_REQUEST', detail: 'The request is not valid HTTP (for example a raw control character in the request line).' };
 }
 
-/** The path of the rejected request line when it can be read, for the problem's `instance`. */
+/** The path of the rejected request line when it can be read (as UTF-8, as sent), for the problem's `instance`. */
 function requestTargetPath(rawPacket: unknown): string {
   if (!Buffer.isBuffer(rawPacket)) return '/';
-  const firstLine = rawPacket.subarray(0, 2048).toString('latin1').split('\r\n')[0] ?? '';
+  const firstLine = rawPacket.subarray(0, 8192).toString('utf8').split('\r\n')[0] ?? '';
   const target = firstLine.split(' ')[1] ?? '';
-  return target.startsWith('/') ? instanceOf(target) : '/';
+  return target.startsWith('/') || /^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? instanceOf(target) : '/';
 }

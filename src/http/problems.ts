@@ -51,11 +51,18 @@ export function problemTypeUri(docsUrl: string, code: ProblemCode): string {
   return `${docsUrl}/problems/${problemSlug(code)}`;
 }
 
-/** The request path exactly as the client sent it, without the query string. */
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * The request path exactly as the client sent it, without the query string. An absolute-form
+ * request target (`GET http://host/path`) contributes only its path: the client's host is not ours.
+ */
 export function instanceOf(rawUrl: string | undefined): string {
-  const url = rawUrl ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  let url = rawUrl ?? '/';
+  const authority = ABSOLUTE_FORM.exec(url);
+  if (authority) url = url.slice(authority[0].length) || '/';
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
 }
 
 export function problemRecord(docsUrl: string, problem: ProblemSpec, instance: string, requestId: string): ProblemRecord {

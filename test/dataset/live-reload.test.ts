@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { runImport } from '../../src/commands/import.js';
+import { readConfig } from '../../src/config.js';
+import { startService, type RunningService } from '../../src/server.js';
+import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
+import { copyOfBundledData, eventually } from '../helpers/data-dir.js';
+import { freePort } from '../helpers/free-port.js';
+
+const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
+const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+
+interface DayAnswer {
+  dayStatus: string;
+  datasetVersion: string | null;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** The real service on a private copy of the data (optionally damaged first), over a socket. */
+async function serviceOn(prepare: (dir: string) => void = () => undefined, logs?: string[]): Promise<{ service: RunningService; dir: string }> {
+  const { dir, remove } = copyOfBundledData();
+  prepare(dir);
+  const logger = logs
+    ? pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _encoding, done) => { logs.push(chunk.toString()); done(); } }))
+    : pino({ level: 'silent' });
+  const service = await startService(readConfig({ PORT: '0', DATA_DIR: dir, RELOAD_INTERVAL_SECONDS: '0' }), logger);
+  cleanups.push(remove, () => service.close());
+  return { service, dir };
+}
+
+async function get(service: RunningService, path: string): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const response = await fetch(`${service.url}${path}`);
+  return { status: response.status, body: await response.json(), headers: response.headers };
+}
+
+const day = async (service: RunningService, date: string) => get(service, `/v1/china-calendar/dates/${date}`);
+
+const silent = new Writable({ write: (_chunk, _encoding, done) => { done(); } });
+
+describe('publishing a new year without a restart', () => {
+  it('turns 2027 from UNKNOWN to determined and changes datasetVersion once the import lands', async () => {
+    const { service, dir } = await serviceOn();
+    const before = await day(service, '2027-01-01');
+    assert.equal(before.status, 200);
+    assert.deepEqual(before.body, { date: '2027-01-01', dayOfWeek: 'FRIDAY', workStatus: 'UNKNOWN', dayStatus: 'UNKNOWN', holidays: [], datasetVersion: null });
+    const oldVersion = ((await day(service, '2026-05-01')).body as DayAnswer).datasetVersion;
+
+    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: dir, dryRun: false, force: false }, silent, silent), 0);
+    // Noticed by the file-system watch: the periodic check is off in this service.
+    await eventually(async () => ((await day(service, '2027-01-01')).body as DayAnswer).dayStatus === 'HOLIDAY', 10_000, '2027 to load');
+
+    const after2027 = (await day(service, '2027-02-20')).body as DayAnswer;
+    assert.equal(after2027.dayStatus, 'ADJUSTED_WORKDAY');
+    assert.notEqual(after2027.datasetVersion, oldVersion);
+    assert.equal(((await day(service, '2026-05-01')).body as DayAnswer).datasetVersion, after2027.datasetVersion);
+    const next = await get(service, '/v1/china-calendar/next-holiday?fromDate=2026-10-08');
+    assert.equal((next.body as { date: string }).date, '2027-01-01');
+    const ready = (await get(service, '/readyz')).body as { publishedYears: number[]; datasetVersion: string };
+    assert.equal(ready.publishedYears.at(-1), 2027);
+    assert.equal(ready.datasetVersion, after2027.datasetVersion);
+  });
+});
+
+describe('a published year that cannot be read', () => {
+  it('answers 503 for that year only, from the start, and 200 again once mended', async () => {
+    const { service, dir } = await serviceOn((directory) => {
+      writeFileSync(join(directory, '2019.json'), '{"year": 2019, "notices": [');
+    });
+    const unavailable = await day(service, '2019-05-01');
+    assert.equal(unavailable.status, 503);
+    assert.equal(unavailable.headers.get('content-type'), 'application/problem+json');
+    assert.equal(unavailable.headers.get('retry-after'), '30');
+    assert.equal((unavailable.body as { code: string }).code, 'CALENDAR_DATA_UNAVAILABLE');
+    assert.match((unavailable.body as { detail: string }).detail, /2019/);
+
+    // Other years answer; the days of December 2018 the 2019 notice may name do not.
+    assert.equal((await day(service, '2018-06-01')).status, 200);
+    assert.equal((await day(service, '2018-12-24')).status, 200);
+    assert.equal((await day(service, '2018-12-29')).status, 503);
+    assert.equal((await day(service, '2020-01-24')).status, 200);
+    assert.equal(((await day(service, '2027-01-01')).body as DayAnswer).dayStatus, 'UNKNOWN');
+    assert.equal((await get(service, '/v1/china-calendar/date-ranges?startDate=2018-06-01&endDate=2019-01-05')).status, 503);
+    assert.equal((await get(service, '/v1/china-calendar/workdays?startDate=2019-12-01&endDate=2020-02-01')).status, 503);
+    assert.equal((await get(service, '/v1/china-calendar/workdays?startDate=2020-01-01&endDate=2020-12-31')).status, 200);
+    assert.equal((await get(service, '/v1/china-calendar/next-holiday?fromDate=2018-10-08')).status, 503);
+    assert.equal((await get(service, '/v1/china-calendar/next-holiday?fromDate=2020-01-02')).status, 200);
+    const ready = await get(service, '/readyz');
+    assert.equal(ready.status, 200);
+    assert.deepEqual((ready.body as { unavailableYears: number[] }).unavailableYears, [2019]);
+
+    copyFileSync(join(BUNDLED_DATA_DIR, '2019.json'), join(dir, '2019.json'));
+    await eventually(async () => (await day(service, '2019-05-01')).status === 200, 10_000, '2019 to be mended');
+    assert.equal(((await day(service, '2019-05-01')).body as DayAnswer).dayStatus, 'HOLIDAY');
+    assert.deepEqual(((await get(service, '/readyz')).body as { unavailableYears: number[] }).unavailableYears, []);
+  });
+
+  it('keeps the last good copy when a loaded year is damaged, and logs the cause once per change', async () => {
+    const logs: string[] = [];
+    const { service, dir } = await serviceOn(undefined, logs);
+    const good = (await day(service, '2019-05-02')).body as DayAnswer;
+    assert.equal(good.dayStatus, 'HOLIDAY');
+
+    writeFileSync(join(dir, '2019.json'), readFileSync(join(dir, '2019.json'), 'utf8').replace('"2019-05-01..2019-05-04"', '"2019-05-01..2019-05-09"'));
+    for (let check = 0; check < 3; check++) await service.live.reload('test');
+    const still = await day(service, '2019-05-02');
+    assert.equal(still.status, 200);
+    assert.deepEqual(still.body, good);
+    const logged = logs
+      .filter((line) => line.includes('calendar data problem'))
+      .map((line) => (JSON.parse(line) as { problem: string }).problem);
+    assert.ok(logged.some((problem) => problem.startsWith('2019.json: entries[7].statedTotal:')), logged.join('\n'));
+    assert.equal(new Set(logged).size, logged.length, `each problem logged once over three reloads: ${logged.join('\n')}`);
+  });
+});
+
+describe('answers during reloads', () => {
+  it('never mix two datasets in one response', async () => {
+    const { service, dir } = await serviceOn();
+    const path = join(dir, '2026.json');
+    const original = readFileSync(path, 'utf8');
+    const variant = original.replace('"title": "国务院办公厅关于2026年部分节假日安排的通知"', '"title": "国务院办公厅关于2026年部分节假日安排的通知",\n      "notes": ["variant"]');
+    assert.notEqual(variant, original);
+
+    const versions = new Set<string>();
+    let stop = false;
+    const flipping = (async () => {
+      for (let flip = 0; flip < 12; flip++) {
+        writeFileSync(path, flip % 2 === 0 ? variant : original);
+        const outcome = await service.live.reload('test flip');
+        if (outcome.version) versions.add(outcome.version);
+      }
+      stop = true;
+    })();
+    let checked = 0;
+    const client = async (): Promise<void> => {
+      while (!stop) {
+        const response = await fetch(`${service.url}/v1/china-calendar/date-ranges?startDate=2026-01-01&endDate=2026-12-31`);
+        const days = (await response.json()) as DayAnswer[];
+        const inBody = new Set(days.map((answer) => answer.datasetVersion));
+        assert.equal(inBody.size, 1, 'one dataset per response');
+        const [version] = inBody;
+        assert.equal(response.headers.get('etag')?.slice(1).split('/')[0], version, 'the ETag names the same dataset');
+        checked++;
+      }
+    };
+    await Promise.all([flipping, client(), client(), client(), client()]);
+    assert.ok(versions.size >= 2, 'the dataset really changed');
+    assert.ok(checked > 0);
+  });
+});
+
+describe('the service process', () => {
+  it('reloads on SIGHUP and exits cleanly on SIGTERM', async () => {
+    const { dir, remove } = copyOfBundledData();
+    cleanups.push(remove);
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+      cwd: REPOSITORY,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dir, RELOAD_INTERVAL_SECONDS: '0', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const base = `http://127.0.0.1:${port}`;
+    await eventually(async () => (await fetch(`${base}/readyz`).catch(() => undefined))?.status === 200, 20_000, 'the service to start');
+
+    const reloads = async (): Promise<number> => {
+      const text = await (await fetch(`${base}/metrics`)).text();
+      return [...text.matchAll(/^calendar_dataset_reloads_total\{[^}]*\} (\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+    };
+    const before = await reloads();
+    child.kill('SIGHUP');
+    await eventually(async () => (await reloads()) === before + 1, 10_000, 'a reload after SIGHUP');
+
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    assert.match(output, /shutting down/);
+  });
+});

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { CalendarIndex } from '../../src/calendar/calendar-index.js';
+import type { Dataset } from '../../src/dataset/dataset.js';
+import { readConfig } from '../../src/config.js';
+import { buildApp } from '../../src/http/app.js';
+import { serviceRoutes } from '../../src/http/routes.js';
+import { responsePolicyOf } from '../../src/service-app.js';
+import { loadBundledIndex } from './bundled-dataset.js';
+
+/** Where the app under test reads its calendar; tests swap in failing or empty sources. */
+export interface TestCalendarSource {
+  current(): CalendarIndex | undefined;
+}
+
+/**
+ * The real application (real routes, real error handling) on a calendar source chosen by the
+ * test: one that has no dataset, or one whose index throws.
+ */
+export async function buildAppOn(
+  calendar: TestCalendarSource,
+  options: { docsUrl: string; dataset?: () => Dataset | undefined },
+): Promise<FastifyInstance> {
+  // The same wiring as src/service-app.ts, with the calendar source swapped.
+  const config = readConfig({ DOCS_URL: options.docsUrl });
+  const policy = responsePolicyOf(config);
+  const live = { dataset: options.dataset ?? ((): Dataset | undefined => undefined) };
+  const app = buildApp({ routes: serviceRoutes({ calendar, live, policy, publicUrl: config.publicUrl }), policy });
+  await app.ready();
+  return app;
+}
+
+/** The bundled index with one method replaced by one that throws (an unexpected internal failure). */
+export async function throwingIndex(method: keyof CalendarIndex, message: string): Promise<CalendarIndex> {
+  const index = await loadBundledIndex();
+  return new Proxy(index, {
+    get(target, property, receiver) {
+      if (property === method) {
+        return () => {
+          throw new Error(message);
+        };
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
