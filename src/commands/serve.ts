@@ -1,7 +1,13 @@
+import cluster from 'node:cluster';
 import type { Config } from '../config.js';
-import { runService } from '../server.js';
+import { runPrimary } from '../cluster.js';
+import { createLogger, runService } from '../server.js';
 
-/** `serve`: the HTTP service in this process. */
+/** `serve`: the HTTP service, in this process or (WORKERS > 1) in a cluster of worker processes. */
 export async function runServe(config: Config): Promise<void> {
+  if (config.workers > 1 && cluster.isPrimary) {
+    runPrimary(config, createLogger(config));
+    return;
+  }
   await runService(config);
 }

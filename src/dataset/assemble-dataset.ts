@@ -1,15 +1,13 @@
-import { Compile } from 'typebox/compile';
 import type { DayNumber } from '../calendar/civil-date.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
-import { ManifestSchema, type ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementFile } from './arrangement-schema.js';
+import { checkManifestShape } from './schema-validators.js';
 import type { DataProblem } from './data-problem.js';
 import type { Dataset } from './dataset.js';
 import { datasetVersionOf } from './dataset-version.js';
 import { datesOf, finalEntries, restDaysOf } from './entry-dates.js';
 import type { DirectorySnapshot, RawFile } from './read-data-directory.js';
 import { validateArrangementFile } from './validate-arrangement.js';
-
-const checkManifestShape = Compile(ManifestSchema);
 
 /**
  * Turns one read of the data directory into a dataset, keeping the last known good copy of every
@@ -62,7 +60,7 @@ function manifestYears(manifest: RawFile | undefined, problems: DataProblem[]): 
   }
   const raw = parseJson(manifest.text, fileName, problems);
   if (raw === undefined) return undefined;
-  if (!checkManifestShape.Check(raw)) {
+  if (!checkManifestShape(raw)) {
     problems.push({ file: fileName, field: 'publishedYears', reason: 'must be a list of distinct years from 2008 to 9999' });
     return undefined;
   }

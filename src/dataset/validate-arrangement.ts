@@ -1,12 +1,11 @@
-import { Compile } from 'typebox/compile';
-import type { TLocalizedValidationError } from 'typebox/error';
 import { dayNumberFromCivil, type DayNumber } from '../calendar/civil-date.js';
 import { isWeekend } from '../calendar/day-of-week.js';
 import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
 import { regulationVersionFor } from '../calendar/statutory-days.js';
-import { ArrangementFileSchema, type ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementFile } from './arrangement-schema.js';
 import type { DataProblem } from './data-problem.js';
 import { datesOf, finalEntries, parseDateOrRange, restDaysOf } from './entry-dates.js';
+import { checkArrangementShape, type SchemaError } from './schema-validators.js';
 import { computeStatutoryDaysField } from './statutory-days-field.js';
 
 export type ArrangementValidation =
@@ -21,8 +20,6 @@ export type ArrangementValidation =
  */
 export const PREVIOUS_DECEMBER_REACH_FROM_DAY = 25;
 
-const checkSchemaShape = Compile(ArrangementFileSchema);
-
 type Check = (file: ArrangementFile, fileName: string) => DataProblem[];
 
 /**
@@ -31,8 +28,8 @@ type Check = (file: ArrangementFile, fileName: string) => DataProblem[];
  * field and the reason.
  */
 export function validateArrangementFile(raw: unknown, fileName: string): ArrangementValidation {
-  if (!checkSchemaShape.Check(raw)) {
-    return { ok: false, problems: [...checkSchemaShape.Errors(raw)].flatMap((error) => schemaProblems(error, fileName)) };
+  if (!checkArrangementShape(raw)) {
+    return { ok: false, problems: (checkArrangementShape.errors ?? []).flatMap((error) => schemaProblems(error, fileName)) };
   }
   // Later checks compute with the dates, so they only run once every date is real.
   for (const checks of [[checkDatesAreReal], SEMANTIC_CHECKS]) {
@@ -238,23 +235,15 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkStatutoryDays,
 ];
 
-/** One schema error as problems that name the exact field: each missing or unknown property by its path. */
-function schemaProblems(error: TLocalizedValidationError, fileName: string): DataProblem[] {
+/** One schema error as a problem that names the exact field: a missing or unknown property by its path. */
+function schemaProblems(error: SchemaError, fileName: string): DataProblem[] {
   const at = fieldOfPointer(error.instancePath);
-  const child = (name: string): string => (at === '(file)' ? name : `${at}.${name}`);
-  if (error.keyword === 'required') {
-    return error.params.requiredProperties.map((name) => ({ file: fileName, field: child(name), reason: 'is required but missing' }));
+  const child = (name: unknown): string => (at === '(file)' ? String(name) : `${at}.${String(name)}`);
+  if (error.keyword === 'required') return [{ file: fileName, field: child(error.params.missingProperty), reason: 'is required but missing' }];
+  if (error.keyword === 'additionalProperty' || error.keyword === 'additionalProperties') {
+    return [{ file: fileName, field: child(error.params.additionalProperty), reason: 'is not a field of the arrangement format' }];
   }
-  if (error.keyword === 'additionalProperties') {
-    return error.params.additionalProperties.map((name) => ({
-      file: fileName,
-      field: child(name),
-      reason: 'is not a field of the arrangement format',
-    }));
-  }
-  // The schema also reports each unknown property as `schema is false`; the case above names it better.
-  if (error.keyword === 'boolean') return [];
-  return [{ file: fileName, field: at, reason: error.message }];
+  return [{ file: fileName, field: at, reason: error.message ?? error.keyword }];
 }
 
 function fieldOfPointer(pointer: string): string {
