@@ -20,6 +20,10 @@ export interface Config {
   /** Seconds between periodic checks of the data directory; 0 turns the periodic check off. */
   readonly reloadIntervalSeconds: number;
   readonly workers: number;
+  /** Longest wait for requests in flight after SIGTERM/SIGINT before exiting anyway. */
+  readonly shutdownTimeoutSeconds: number;
+  /** Idle keep-alive connections are closed after this; keep it above the load balancer's idle timeout. */
+  readonly keepAliveTimeoutSeconds: number;
   /** Origins allowed to read answers from a browser: `*`, or an explicit set (empty: CORS off). */
   readonly corsOrigins: '*' | ReadonlySet<string>;
 }
@@ -47,6 +51,8 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: nonEmpty(env, 'DATA_DIR') ?? BUNDLED_DATA_DIR,
     reloadIntervalSeconds: integer(env, 'RELOAD_INTERVAL_SECONDS', 30, 0, 86_400),
     workers,
+    shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600),
+    keepAliveTimeoutSeconds: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 65, 1, 3600),
     corsOrigins: corsOrigins(nonEmpty(env, 'CORS_ORIGINS') ?? '*'),
   };
 }

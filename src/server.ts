@@ -48,29 +48,39 @@ export async function startService(requested: Config, logger: Logger = createLog
 }
 
 /**
- * Runs until SIGTERM or SIGINT: then stops accepting connections, lets requests in flight
- * finish, and exits. SIGHUP reloads the data directory.
+ * Runs until SIGTERM or SIGINT: then stops accepting connections, lets requests in flight finish
+ * (for at most SHUTDOWN_TIMEOUT_SECONDS), and exits. SIGHUP reloads the data directory. The
+ * signal handlers are installed first, so a signal during start-up stops the process too.
  */
 export async function runService(config: Config): Promise<void> {
   const logger = createLogger(config);
-  const service = await startService(config, logger);
-  process.on('SIGHUP', () => void service.live.reload('SIGHUP'));
+  let service: RunningService | undefined;
+  let stopping = false;
   const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'shutting down: finishing requests in flight');
-    service.close().then(
-      () => {
-        logger.flush();
-        process.exit(0);
-      },
+    const exit = (code: number): never => {
+      logger.flush();
+      process.exit(code);
+    };
+    setTimeout(() => {
+      logger.warn({ timeoutSeconds: config.shutdownTimeoutSeconds }, 'requests still in flight at the shutdown deadline; exiting');
+      exit(1);
+    }, config.shutdownTimeoutSeconds * 1000).unref();
+    (service?.close() ?? Promise.resolve()).then(
+      () => exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
-        logger.flush();
-        process.exit(1);
+        exit(1);
       },
     );
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+  process.on('SIGHUP', () => void service?.live.reload('SIGHUP'));
+  service = await startService(config, logger);
+  if (stopping) await service.close();
 }
 
 /** A port free on `host` right now (the kernel picks it), for PORT=0. */

@@ -18,5 +18,5 @@ export function buildServiceApp(config: Config, live: LiveDataset, logger?: Fast
     metrics.observeReload(outcome);
   });
   const routes = serviceRoutes({ calendar: live, live, policy, publicUrl: config.publicUrl, metrics });
-  return buildApp({ routes, policy, metrics, ...(logger ? { logger } : {}) });
+  return buildApp({ routes, policy, metrics, keepAliveTimeoutMs: config.keepAliveTimeoutSeconds * 1000, ...(logger ? { logger } : {}) });
 }

@@ -12,6 +12,8 @@ export interface AppOptions {
   readonly routes: readonly ServiceRoute[];
   readonly policy: ResponsePolicy;
   readonly metrics?: ServiceMetrics;
+  /** Idle keep-alive timeout (default SERVER_LIMITS.keepAliveTimeoutMs). */
+  readonly keepAliveTimeoutMs?: number;
   readonly logger?: FastifyBaseLogger;
 }
 
@@ -38,7 +40,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     routerOptions: { maxParamLength: SERVER_LIMITS.maxParamLength },
     requestTimeout: SERVER_LIMITS.requestTimeoutMs,
     connectionTimeout: SERVER_LIMITS.connectionTimeoutMs,
-    keepAliveTimeout: SERVER_LIMITS.keepAliveTimeoutMs,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? SERVER_LIMITS.keepAliveTimeoutMs,
     // Node would answer a missing Host with a bare 400; the onRequest hook below answers with a problem.
     http: { maxHeaderSize: SERVER_LIMITS.maxHeaderSize, requireHostHeader: false },
     clientErrorHandler: clientErrorHandler(policy.docsUrl, requestIds),
@@ -75,23 +77,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // CONNECT never reaches the router: Node hands it to the 'connect' handler.
     if (method !== 'CONNECT') app.addHttpMethod(method, { hasBody: false, overrideExisting: true });
   }
-  const otherMethods = app.supportedMethods.filter((method) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS');
 
   for (const route of routes) {
     const url = route.path.replaceAll(/\{(\w+)\}/g, ':$1');
     const config = { operation: route.doc?.kind === 'api' ? route.doc.operation.operationId : route.path };
     app.get(url, { config }, (request, reply) => route.handle(request, reply));
     app.options(url, { config }, (request, reply) => sendOptions(reply, request, policy));
-    app.route({
-      method: otherMethods,
-      url,
-      config,
-      handler: (request, reply) =>
-        sendProblem(reply.header('allow', ALLOWED_METHODS), request, policy, {
-          code: 'METHOD_NOT_ALLOWED',
-          detail: `${request.method} is not allowed here; use ${ALLOWED_METHODS}.`,
-        }),
-    });
   }
 
   const { metrics } = options;
@@ -103,7 +94,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
     });
   }
 
-  app.setNotFoundHandler(sendNotFound);
+  // Routing comes first: an unknown path is 404 whatever the method; a known path reached with
+  // another method is 405. Only GET, HEAD and OPTIONS are registered, so both arrive here.
+  app.setNotFoundHandler((request, reply) => {
+    if (!isKnownPath(instanceOf(request.raw.url))) return sendNotFound(request, reply);
+    return sendProblem(reply.header('allow', ALLOWED_METHODS), request, policy, {
+      code: 'METHOD_NOT_ALLOWED',
+      detail: `${request.method} is not allowed here; use ${ALLOWED_METHODS}.`,
+    });
+  });
   app.setErrorHandler((error, request, reply) => {
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, request, policy, {
@@ -119,5 +118,14 @@ function knownPathMatcher(routes: readonly ServiceRoute[]): (path: string) => bo
   const patterns = routes.map(
     (route) => new RegExp(`^${route.path.split(/\{\w+\}/).map((part) => part.replaceAll(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),
   );
-  return (path) => patterns.some((pattern) => pattern.test(path));
+  const matches = (path: string): boolean => patterns.some((pattern) => pattern.test(path));
+  return (path) => {
+    if (matches(path)) return true;
+    // The router decodes percent-escapes outside parameters (…/work%64ays is …/workdays); so does this.
+    try {
+      return matches(decodeURI(path));
+    } catch {
+      return false;
+    }
+  };
 }

@@ -30,7 +30,7 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, policy: Respons
         kind: 'service',
         operationId: 'service.getReadiness',
         summary: 'Readiness',
-        description: 'Ready once a dataset is loaded; reports the dataset version, the published years and any unavailable year.',
+        description: 'Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years and any unavailable year.',
         responses: {
           200: jsonResponse('A dataset is loaded.', {
             status: 'READY',
@@ -38,16 +38,18 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, policy: Respons
             publishedYears: [2008, 2009, 2026],
             unavailableYears: [],
           }),
-          503: jsonResponse('No dataset is loaded yet.', { status: 'NOT_READY', datasetVersion: null, publishedYears: [], unavailableYears: [] }),
+          503: jsonResponse('No dataset is loaded yet, or it publishes no year.', { status: 'NOT_READY', datasetVersion: null, publishedYears: [], unavailableYears: [] }),
         },
       },
       handle(request, reply) {
         const dataset = live.dataset();
+        // Ready once a dataset publishing at least one year is loaded: an empty directory is not data.
+        const ready = dataset !== undefined && dataset.publishedYears.length > 0;
         return applyCommonHeaders(reply, request, policy)
-          .code(dataset ? 200 : 503)
+          .code(ready ? 200 : 503)
           .header('cache-control', CACHE_NEVER)
           .send({
-            status: dataset ? 'READY' : 'NOT_READY',
+            status: ready ? 'READY' : 'NOT_READY',
             datasetVersion: dataset?.version ?? null,
             publishedYears: dataset?.publishedYears ?? [],
             unavailableYears: dataset?.unavailableYears ?? [],

@@ -39,7 +39,10 @@ export function operationRoute(operation: ApiOperation, calendar: CalendarSource
       );
       if (isProblem(dates)) return sendProblem(reply, request, policy, dates);
       // One read of the index per request: a reload swapping it meanwhile cannot mix two datasets.
-      const index = calendar.current();
+      const loaded = calendar.current();
+      // A dataset that publishes no year at all (a wrong or empty DATA_DIR) would answer UNKNOWN
+      // for every date: that is missing data, not an unpublished year.
+      const index = loaded?.publishedYears.length ? loaded : undefined;
       const answer = index === undefined ? NO_DATASET : operation.answer(index, dates);
       if (index === undefined || answer === NO_DATASET || isUnavailable(answer)) {
         const year = isUnavailable(answer) ? answer.year : undefined;
@@ -60,7 +63,7 @@ function unavailableProblem(year: number | undefined): ProblemSpec {
     code: 'CALENDAR_DATA_UNAVAILABLE',
     detail:
       year === undefined
-        ? 'No calendar data has been loaded yet; retry shortly.'
+        ? 'No calendar data is loaded (none read yet, or the data directory publishes no year); retry shortly.'
         : `The published arrangement data for ${year} cannot be read right now; dates of other years are unaffected. Retry later.`,
   };
 }

@@ -3,7 +3,6 @@ import { PACKAGE_VERSION } from '../package-root.js';
 import { docsRoutes } from './docs-routes.js';
 import { healthRoutes } from './health-routes.js';
 import type { ServiceMetrics } from './metrics.js';
-import { buildOpenApiDocument } from './openapi.js';
 import { operationRoute, type CalendarSource } from './operation-route.js';
 import { API_OPERATIONS } from './operations.js';
 import { applyCommonHeaders, type ResponsePolicy } from './response-policy.js';
@@ -35,10 +34,14 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
       description: 'The OpenAPI 3.1 description of the service, generated from its route table.',
       responses: { 200: { description: 'The document.', content: { 'application/json': { schema: { type: 'object' } } } } },
     },
-    handle(request, reply) {
-      openApiJson ??= Buffer.from(
-        JSON.stringify(buildOpenApiDocument(routes, { docsUrl: context.policy.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION })),
-      );
+    async handle(request, reply) {
+      // Built on first use: the schema library it needs is not worth loading at start-up.
+      if (openApiJson === undefined) {
+        const { buildOpenApiDocument } = await import('./openapi.js');
+        openApiJson = Buffer.from(
+          JSON.stringify(buildOpenApiDocument(routes, { docsUrl: context.policy.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION })),
+        );
+      }
       return applyCommonHeaders(reply, request, context.policy).header('content-type', 'application/json; charset=utf-8').send(openApiJson);
     },
   });
