@@ -54,7 +54,8 @@ export async function startService(requested: Config, logger: Logger = createLog
  */
 export async function runService(config: Config): Promise<void> {
   const logger = createLogger(config);
-  let service: RunningService | undefined;
+  // Set once listening; a signal before that exits at once (nothing is in flight yet).
+  const running: { service?: RunningService } = {};
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;
@@ -68,7 +69,7 @@ export async function runService(config: Config): Promise<void> {
       logger.warn({ timeoutSeconds: config.shutdownTimeoutSeconds }, 'requests still in flight at the shutdown deadline; exiting');
       exit(1);
     }, config.shutdownTimeoutSeconds * 1000).unref();
-    (service?.close() ?? Promise.resolve()).then(
+    (running.service?.close() ?? Promise.resolve()).then(
       () => exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
@@ -78,9 +79,8 @@ export async function runService(config: Config): Promise<void> {
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
-  process.on('SIGHUP', () => void service?.live.reload('SIGHUP'));
-  service = await startService(config, logger);
-  if (stopping) await service.close();
+  process.on('SIGHUP', () => void running.service?.live.reload('SIGHUP'));
+  running.service = await startService(config, logger);
 }
 
 /** A port free on `host` right now (the kernel picks it), for PORT=0. */

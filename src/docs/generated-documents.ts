@@ -2,6 +2,7 @@ import { dataDirectorySchemas } from '../dataset/json-schemas.js';
 import { readConfig } from '../config.js';
 import { buildOpenApiDocument } from '../http/openapi.js';
 import { createServiceMetrics } from '../http/metrics.js';
+import { createResponder } from '../http/response-policy.js';
 import { serviceRoutes } from '../http/routes.js';
 import { PACKAGE_VERSION } from '../package-root.js';
 import { responsePolicyOf } from '../service-app.js';
@@ -12,7 +13,7 @@ import { responsePolicyOf } from '../service-app.js';
  */
 export function generatedDocuments(): Record<string, string> {
   const config = readConfig({});
-  const routes = serviceRoutes({ calendar: { current: () => undefined }, live: { dataset: () => undefined }, policy: responsePolicyOf(config), publicUrl: '/', metrics: createServiceMetrics(() => undefined) });
+  const routes = serviceRoutes({ calendar: { current: () => undefined }, live: { dataset: () => undefined }, responder: createResponder(responsePolicyOf(config)), publicUrl: '/', metrics: createServiceMetrics(() => undefined) });
   const documents: Record<string, unknown> = {
     ...dataDirectorySchemas(),
     'docs/openapi.json': buildOpenApiDocument(routes, { docsUrl: config.docsUrl, serverUrl: '/', version: PACKAGE_VERSION }),

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { instanceOf, problemRecord, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemSpec } from './problems.js';
 import type { RequestIds } from './request-id.js';
-import { ALLOWED_METHODS, CACHE_NEVER, SECURITY_HEADERS } from './response-policy.js';
+import { ALLOWED_METHODS, CACHE_NEVER, CORS_EXPOSED, JSON_CSP, SECURITY_HEADERS, type ResponsePolicy } from './response-policy.js';
 
 type ClientError = Error & { code?: string | undefined; rawPacket?: unknown };
 
@@ -19,13 +19,13 @@ const REASON_PHRASES: Record<number, string> = {
  * space in the request line, oversized headers, a malformed request, a request that never
  * finishes arriving) with a problem body rather than a bare status, then closes the connection.
  */
-export function clientErrorHandler(docsUrl: string, requestIds: RequestIds): (error: ClientError, socket: Duplex) => void {
+export function clientErrorHandler(policy: ResponsePolicy, requestIds: RequestIds): (error: ClientError, socket: Duplex) => void {
   return (error, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    writeRawProblem(socket, docsUrl, requestIds.next(), problemFor(error.code), requestTargetPath(error.rawPacket));
+    writeRawProblem(socket, policy, requestIds.next(), problemFor(error.code), requestTargetPath(error.rawPacket));
   };
 }
 
@@ -34,7 +34,7 @@ export function clientErrorHandler(docsUrl: string, requestIds: RequestIds): (er
  * router would answer any other method, 405 on a known path and 404 elsewhere, and close.
  */
 export function connectHandler(
-  docsUrl: string,
+  policy: ResponsePolicy,
   requestIds: RequestIds,
   isKnownPath: (path: string) => boolean,
 ): (request: IncomingMessage, socket: Duplex) => void {
@@ -44,19 +44,19 @@ export function connectHandler(
     const problem: ProblemSpec = known
       ? { code: 'METHOD_NOT_ALLOWED', detail: `CONNECT is not allowed here; use ${ALLOWED_METHODS}.` }
       : { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' };
-    writeRawProblem(socket, docsUrl, requestIds.forRequest(request), problem, path, known ? { Allow: ALLOWED_METHODS } : {});
+    writeRawProblem(socket, policy, requestIds.forRequest(request), problem, path, known ? { Allow: ALLOWED_METHODS } : {});
   };
 }
 
 function writeRawProblem(
   socket: Duplex,
-  docsUrl: string,
+  policy: ResponsePolicy,
   requestId: string,
   problem: ProblemSpec,
   instance: string,
   extraHeaders: Record<string, string> = {},
 ): void {
-  const body = JSON.stringify(problemRecord(docsUrl, problem, instance, requestId));
+  const body = JSON.stringify(problemRecord(policy.docsUrl, problem, instance, requestId));
   const status = PROBLEM_TYPES[problem.code].status;
   const headers = {
     'Content-Type': PROBLEM_CONTENT_TYPE,
@@ -64,6 +64,13 @@ function writeRawProblem(
     'X-Request-Id': requestId,
     'Cache-Control': CACHE_NEVER,
     ...SECURITY_HEADERS,
+    'Content-Security-Policy': JSON_CSP,
+    // The request was not understood, so its Origin is unknown: only `*` can be granted.
+    ...(policy.corsOrigins === '*'
+      ? { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED }
+      : policy.corsOrigins.size > 0
+        ? { Vary: 'Origin' }
+        : {}),
     ...extraHeaders,
     Connection: 'close',
   };

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROBLEM_CATALOGUE } from './problem-catalogue.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemRecord, problemSlug, type ProblemCode } from './problems.js';
-import { applyCommonHeaders, type ResponsePolicy } from './response-policy.js';
+import type { Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
 /** Pages may load our own scripts and styles (Swagger UI sets inline styles), nothing from elsewhere. */
@@ -44,7 +44,8 @@ const ASSETS: Readonly<Record<string, { readonly type: string; readonly body: ()
  * `/openapi.json`), its assets, and one page per problem type at `/docs/problems/<code>`, so that
  * every problem `type` URI resolves when DOCS_URL is left at its default.
  */
-export function docsRoutes(policy: ResponsePolicy): ServiceRoute[] {
+export function docsRoutes(responder: Responder): ServiceRoute[] {
+  const { policy } = responder;
   const cache = new Map<string, Buffer>();
   const page = (key: string, type: string, render: () => Buffer) => (request: FastifyRequest, reply: FastifyReply) => {
     let body = cache.get(key);
@@ -52,11 +53,7 @@ export function docsRoutes(policy: ResponsePolicy): ServiceRoute[] {
       body = render();
       cache.set(key, body);
     }
-    return applyCommonHeaders(reply, request, policy)
-      .header('content-security-policy', PAGE_CSP)
-      .header('cache-control', PAGE_CACHE)
-      .header('content-type', type)
-      .send(body);
+    return responder.write(request, reply, key, 200, ['cache-control', PAGE_CACHE, 'content-type', type], body, PAGE_CSP);
   };
   const html = 'text/html; charset=utf-8';
   return [

@@ -1,6 +1,9 @@
 import type { LiveDataset } from '../dataset/live-dataset.js';
-import { applyCommonHeaders, CACHE_NEVER, type ResponsePolicy } from './response-policy.js';
+import { CACHE_NEVER, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
+
+const JSON_NO_STORE = ['content-type', 'application/json; charset=utf-8', 'cache-control', CACHE_NEVER];
+const HEALTHY = Buffer.from(JSON.stringify({ status: 'OK' }));
 
 const jsonResponse = (description: string, example: unknown) => ({
   description,
@@ -11,7 +14,7 @@ const jsonResponse = (description: string, example: unknown) => ({
  * Health endpoints outside `/v1`: `/healthz` says the process answers; `/readyz` says whether a
  * dataset is loaded (503 until then) and which years it publishes or cannot read.
  */
-export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, policy: ResponsePolicy): ServiceRoute[] {
+export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Responder): ServiceRoute[] {
   return [
     {
       path: '/healthz',
@@ -22,7 +25,7 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, policy: Respons
         description: 'Answers 200 while the process serves requests.',
         responses: { 200: jsonResponse('The process answers.', { status: 'OK' }) },
       },
-      handle: (request, reply) => applyCommonHeaders(reply, request, policy).header('cache-control', CACHE_NEVER).send({ status: 'OK' }),
+      handle: (request, reply) => responder.write(request, reply, 'service.getHealth', 200, JSON_NO_STORE, HEALTHY),
     },
     {
       path: '/readyz',
@@ -45,15 +48,13 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, policy: Respons
         const dataset = live.dataset();
         // Ready once a dataset publishing at least one year is loaded: an empty directory is not data.
         const ready = dataset !== undefined && dataset.publishedYears.length > 0;
-        return applyCommonHeaders(reply, request, policy)
-          .code(ready ? 200 : 503)
-          .header('cache-control', CACHE_NEVER)
-          .send({
-            status: ready ? 'READY' : 'NOT_READY',
-            datasetVersion: dataset?.version ?? null,
-            publishedYears: dataset?.publishedYears ?? [],
-            unavailableYears: dataset?.unavailableYears ?? [],
-          });
+        const body = {
+          status: ready ? 'READY' : 'NOT_READY',
+          datasetVersion: dataset?.version ?? null,
+          publishedYears: dataset?.publishedYears ?? [],
+          unavailableYears: dataset?.unavailableYears ?? [],
+        };
+        return responder.write(request, reply, 'service.getReadiness', ready ? 200 : 503, JSON_NO_STORE, Buffer.from(JSON.stringify(body)));
       },
     },
   ];

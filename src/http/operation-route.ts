@@ -3,13 +3,7 @@ import type { CalendarIndex } from '../calendar/calendar-index.js';
 import { isProblem, readDateParameters, type RawValues } from './date-parameters.js';
 import type { ApiOperation } from './operations.js';
 import { sendProblem, type ProblemSpec } from './problems.js';
-import {
-  applyCommonHeaders,
-  CACHE_SETTLED,
-  CACHE_UNSETTLED,
-  matchesIfNoneMatch,
-  type ResponsePolicy,
-} from './response-policy.js';
+import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
 /** Where handlers get the calendar: the one atomically swapped index, or none before the first load. */
@@ -27,7 +21,8 @@ const RETRY_AFTER_SECONDS = '30';
  * with a strong ETag (dataset version + the answer's key) and a Cache-Control that keeps settled
  * answers long and answers containing UNKNOWN days short.
  */
-export function operationRoute(operation: ApiOperation, calendar: CalendarSource, policy: ResponsePolicy): ServiceRoute {
+export function operationRoute(operation: ApiOperation, calendar: CalendarSource, responder: Responder): ServiceRoute {
+  const { operationId } = operation;
   return {
     path: operation.path,
     doc: { kind: 'api', operation },
@@ -37,7 +32,7 @@ export function operationRoute(operation: ApiOperation, calendar: CalendarSource
         (location) => (location === 'path' ? request.params : request.query) as RawValues,
         operation.isRange,
       );
-      if (isProblem(dates)) return sendProblem(reply, request, policy, dates);
+      if (isProblem(dates)) return sendProblem(responder, request, reply, dates, operationId);
       // One read of the index per request: a reload swapping it meanwhile cannot mix two datasets.
       const loaded = calendar.current();
       // A dataset that publishes no year at all (a wrong or empty DATA_DIR) would answer UNKNOWN
@@ -46,14 +41,14 @@ export function operationRoute(operation: ApiOperation, calendar: CalendarSource
       const answer = index === undefined ? NO_DATASET : operation.answer(index, dates);
       if (index === undefined || answer === NO_DATASET || isUnavailable(answer)) {
         const year = isUnavailable(answer) ? answer.year : undefined;
-        return sendProblem(reply.header('retry-after', RETRY_AFTER_SECONDS), request, policy, unavailableProblem(year));
+        return sendProblem(responder, request, reply, unavailableProblem(year), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
       }
       const etag = `"${index.version}/${operation.answerKey(dates)}"`;
-      applyCommonHeaders(reply, request, policy)
-        .header('etag', etag)
-        .header('cache-control', operation.isSettled(index, dates) ? CACHE_SETTLED : CACHE_UNSETTLED);
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.header('content-type', JSON_CONTENT_TYPE).send(answer);
+      const cacheControl = operation.isSettled(index, dates) ? CACHE_SETTLED : CACHE_UNSETTLED;
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+        return responder.write(request, reply, operationId, 304, ['etag', etag, 'cache-control', cacheControl]);
+      }
+      return responder.write(request, reply, operationId, 200, ['content-type', JSON_CONTENT_TYPE, 'etag', etag, 'cache-control', cacheControl], answer);
     },
   };
 }

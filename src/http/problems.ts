@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { applyCommonHeaders, CACHE_NEVER, type ResponsePolicy } from './response-policy.js';
+import { CACHE_NEVER, type HeaderList, type Responder } from './response-policy.js';
 
 /** Every problem type of spec section 7, with its HTTP status and title. */
 export const PROBLEM_TYPES = {
@@ -78,13 +78,25 @@ export function problemRecord(docsUrl: string, problem: ProblemSpec, instance: s
   };
 }
 
-/** The one way the service answers with a problem. */
-export function sendProblem(reply: FastifyReply, request: FastifyRequest, policy: ResponsePolicy, problem: ProblemSpec): FastifyReply {
-  const record = problemRecord(policy.docsUrl, problem, instanceOf(request.raw.url), request.id);
-  return applyCommonHeaders(reply, request, policy)
-    .code(record.status)
-    .header('content-type', PROBLEM_CONTENT_TYPE)
-    .header('cache-control', CACHE_NEVER)
-    // A Buffer, so that Fastify sends the media type exactly as set, with no charset appended.
-    .send(Buffer.from(JSON.stringify(record)));
+/**
+ * The one way the service answers with a problem: the record of spec 2.5 as
+ * `application/problem+json` (exactly, no charset), never cached. `operation` labels the metrics.
+ */
+export function sendProblem(
+  responder: Responder,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problem: ProblemSpec,
+  operation = 'none',
+  headers: HeaderList = [],
+): FastifyReply {
+  const record = problemRecord(responder.policy.docsUrl, problem, instanceOf(request.raw.url), request.id);
+  return responder.write(
+    request,
+    reply,
+    operation,
+    record.status,
+    ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...headers],
+    Buffer.from(JSON.stringify(record)),
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceMetrics } from './metrics.js';
 
 /**
  * What every response carries besides its body: the request id, headers that fit a JSON API
@@ -22,44 +23,94 @@ export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'cross-origin',
 } as const;
 
-const CORS_EXPOSED = 'X-Request-Id, ETag, Retry-After';
+/** The Content-Security-Policy of everything but the documentation pages: JSON loads nothing. */
+export const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** Sets the headers every response carries. */
-export function applyCommonHeaders(reply: FastifyReply, request: FastifyRequest, policy: ResponsePolicy): FastifyReply {
-  reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
-  const origin = allowedOrigin(request, policy);
-  if (origin !== undefined) {
-    reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', CORS_EXPOSED);
-    if (origin !== '*') reply.header('vary', 'Origin');
-  }
-  return reply;
+export const CORS_EXPOSED = 'X-Request-Id, ETag, Retry-After';
+
+/** Header names and values in one flat list, as node:http's writeHead takes them: no per-request object. */
+export type HeaderList = readonly string[];
+
+/**
+ * The one way the service writes a response. Each response is written straight to Node with a
+ * flat header list, most of it computed once per app, and counted in the metrics here: the hot
+ * path runs no hooks and builds no header objects.
+ */
+export interface Responder {
+  readonly policy: ResponsePolicy;
+  /**
+   * Writes status, the common headers, `headers` and the body (left out for HEAD, whose
+   * content-length still says what GET would send). `csp` replaces the JSON one for HTML pages.
+   */
+  write(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    operation: string,
+    status: number,
+    headers: HeaderList,
+    body?: Buffer,
+    csp?: string,
+  ): FastifyReply;
+  /** The Access-Control-Allow-Origin value for this request, or undefined when CORS does not apply. */
+  allowedOrigin(request: FastifyRequest): string | undefined;
 }
 
-/** The Access-Control-Allow-Origin value for this request, or undefined when CORS does not apply. */
-export function allowedOrigin(request: FastifyRequest, policy: ResponsePolicy): string | undefined {
-  if (policy.corsOrigins === '*') return '*';
-  const origin = request.headers.origin;
-  return origin !== undefined && policy.corsOrigins.has(origin) ? origin : undefined;
+export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics): Responder {
+  const anyOrigin = policy.corsOrigins === '*';
+  const common: string[] = Object.entries(SECURITY_HEADERS).flat();
+  // With a list of origins, the answer depends on the Origin header even where none is echoed,
+  // so every response says so to caches (Fetch standard, "CORS protocol and HTTP caches").
+  if (anyOrigin) common.push('access-control-allow-origin', '*', 'access-control-expose-headers', CORS_EXPOSED);
+  else if (policy.corsOrigins.size > 0) common.push('vary', 'Origin');
+
+  const allowedOrigin = (request: FastifyRequest): string | undefined => {
+    if (policy.corsOrigins === '*') return '*';
+    const origin = request.headers.origin;
+    return origin !== undefined && policy.corsOrigins.has(origin) ? origin : undefined;
+  };
+
+  return {
+    policy,
+    allowedOrigin,
+    write(request, reply, operation, status, headers, body, csp = JSON_CSP) {
+      const list = common.concat('content-security-policy', csp, 'x-request-id', request.id, headers as string[]);
+      if (!anyOrigin) {
+        const origin = allowedOrigin(request);
+        if (origin !== undefined) list.push('access-control-allow-origin', origin, 'access-control-expose-headers', CORS_EXPOSED);
+      }
+      if (body !== undefined) list.push('content-length', String(body.length));
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(status, list);
+      // Node leaves the body out of a HEAD answer by itself.
+      response.end(body);
+      metrics?.observeRequest(operation, status, reply.elapsedTime / 1000);
+      return reply;
+    },
+  };
 }
 
 /**
  * OPTIONS on a known path: a CORS preflight for GET or HEAD from an allowed origin gets the
  * preflight headers; any OPTIONS gets 204 with Allow.
  */
-export function sendOptions(reply: FastifyReply, request: FastifyRequest, policy: ResponsePolicy): FastifyReply {
-  applyCommonHeaders(reply, request, policy).header('allow', ALLOWED_METHODS).header('cache-control', CACHE_NEVER);
+export function sendOptions(responder: Responder, request: FastifyRequest, reply: FastifyReply, operation: string): FastifyReply {
+  const headers = ['allow', ALLOWED_METHODS, 'cache-control', CACHE_NEVER];
   const requestedMethod = request.headers['access-control-request-method'];
-  if (allowedOrigin(request, policy) !== undefined && (requestedMethod === 'GET' || requestedMethod === 'HEAD')) {
-    reply
-      .header('access-control-allow-methods', 'GET, HEAD')
-      .header('access-control-allow-headers', 'X-Request-Id, If-None-Match')
-      .header('access-control-max-age', '86400');
+  if (responder.allowedOrigin(request) !== undefined && (requestedMethod === 'GET' || requestedMethod === 'HEAD')) {
+    headers.push(
+      'access-control-allow-methods',
+      'GET, HEAD',
+      'access-control-allow-headers',
+      'X-Request-Id, If-None-Match',
+      'access-control-max-age',
+      '86400',
+    );
   }
-  return reply.code(204).send();
+  return responder.write(request, reply, operation, 204, headers);
 }
 
 /** Whether an If-None-Match header matches a strong ETag (weak comparison, as RFC 9110 requires for it). */

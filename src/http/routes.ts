@@ -5,13 +5,13 @@ import { healthRoutes } from './health-routes.js';
 import type { ServiceMetrics } from './metrics.js';
 import { operationRoute, type CalendarSource } from './operation-route.js';
 import { API_OPERATIONS } from './operations.js';
-import { applyCommonHeaders, type ResponsePolicy } from './response-policy.js';
+import { CACHE_NEVER, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
 export interface RouteContext {
   readonly calendar: CalendarSource;
   readonly live: Pick<LiveDataset, 'dataset'>;
-  readonly policy: ResponsePolicy;
+  readonly responder: Responder;
   /** The server URL the OpenAPI document announces. */
   readonly publicUrl: string;
   readonly metrics?: ServiceMetrics;
@@ -20,9 +20,9 @@ export interface RouteContext {
 /** The route table: every path of the service, in the order the OpenAPI document lists them. */
 export function serviceRoutes(context: RouteContext): ServiceRoute[] {
   const routes: ServiceRoute[] = [
-    ...API_OPERATIONS.map((operation) => operationRoute(operation, context.calendar, context.policy)),
-    ...healthRoutes(context.live, context.policy),
-    ...docsRoutes(context.policy),
+    ...API_OPERATIONS.map((operation) => operationRoute(operation, context.calendar, context.responder)),
+    ...healthRoutes(context.live, context.responder),
+    ...docsRoutes(context.responder),
   ];
   let openApiJson: Buffer | undefined;
   routes.push({
@@ -39,10 +39,10 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
       if (openApiJson === undefined) {
         const { buildOpenApiDocument } = await import('./openapi.js');
         openApiJson = Buffer.from(
-          JSON.stringify(buildOpenApiDocument(routes, { docsUrl: context.policy.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION })),
+          JSON.stringify(buildOpenApiDocument(routes, { docsUrl: context.responder.policy.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION })),
         );
       }
-      return applyCommonHeaders(reply, request, context.policy).header('content-type', 'application/json; charset=utf-8').send(openApiJson);
+      return context.responder.write(request, reply, 'service.getOpenApiDocument', 200, ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'], openApiJson);
     },
   });
   const { metrics } = context;
@@ -58,7 +58,7 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
       },
       async handle(request, reply) {
         const text = await metrics.registry.metrics();
-        return applyCommonHeaders(reply, request, context.policy).header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+        return context.responder.write(request, reply, 'service.getMetrics', 200, ['content-type', metrics.registry.contentType, 'cache-control', CACHE_NEVER], Buffer.from(text));
       },
     });
   }

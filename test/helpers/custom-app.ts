@@ -3,6 +3,7 @@ import type { CalendarIndex } from '../../src/calendar/calendar-index.js';
 import type { Dataset } from '../../src/dataset/dataset.js';
 import { readConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
+import { createResponder } from '../../src/http/response-policy.js';
 import { serviceRoutes } from '../../src/http/routes.js';
 import { responsePolicyOf } from '../../src/service-app.js';
 import { loadBundledIndex } from './bundled-dataset.js';
@@ -24,7 +25,8 @@ export async function buildAppOn(
   const config = readConfig({ DOCS_URL: options.docsUrl });
   const policy = responsePolicyOf(config);
   const live = { dataset: options.dataset ?? ((): Dataset | undefined => undefined) };
-  const app = buildApp({ routes: serviceRoutes({ calendar, live, policy, publicUrl: config.publicUrl }), policy });
+  const responder = createResponder(policy);
+  const app = buildApp({ routes: serviceRoutes({ calendar, live, responder, publicUrl: config.publicUrl }), responder });
   await app.ready();
   return app;
 }

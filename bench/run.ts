@@ -1,0 +1,218 @@
+/**
+ * `npm run bench`: the service against two floors measured in the same run: bare node:http and
+ * a minimal Fastify route, both sending the same precomputed bytes. Servers alternate within
+ * every round; figures are medians over the rounds with their spread. CPU time per request
+ * (read from /proc, outside the servers) is the steadiest figure on a shared machine; ratios
+ * are paired per round. `--smoke` runs everything briefly and fails only on errors.
+ *
+ *   npm run bench [-- --rounds 5 --duration 5 --connections 32 --smoke]
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { drive, hasWrk, type LoadResult } from './load.js';
+import { cpuSeconds, fetchBody, residentMegabytes, startServer, type Started } from './processes.js';
+import { SCENARIOS, type Scenario } from './scenarios.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '32' },
+    smoke: { type: 'boolean', default: false },
+  },
+});
+const smoke = flags.smoke;
+const ROUNDS = smoke ? 1 : Number(flags.rounds);
+const DURATION = smoke ? 1 : Number(flags.duration);
+const CONNECTIONS = smoke ? 8 : Number(flags.connections);
+const WARM_UP = smoke ? 1 : 2;
+const CLI = fileURLToPath(new URL('../src/cli.js', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-server.js', import.meta.url));
+const MINIMAL = fileURLToPath(new URL('./fastify-server.js', import.meta.url));
+const PROBE = '/v1/china-calendar/dates/2024-01-01';
+
+const TARGETS = {
+  'single-date': { minimal: 0.9, bare: 0.75 },
+  'workdays-366': { minimal: 0.9, bare: 0.75 },
+  'next-holiday': { minimal: 0.9, bare: 0.75 },
+  'range-366': { minimal: undefined, bare: 0.7 },
+  'problem-400': { minimal: undefined, bare: 0.6 },
+} as const satisfies Record<string, { minimal: number | undefined; bare: number }>;
+
+type ServerName = 'service' | 'bare' | 'minimal';
+
+interface Sample {
+  readonly load: LoadResult;
+  readonly cpuMicrosPerRequest: number;
+}
+
+const failures: string[] = [];
+let nextPort = 19_100;
+
+async function main(): Promise<void> {
+  const useWrk = await hasWrk();
+  const started = new Date().toISOString();
+  console.log(`China holiday calendar benchmark, ${started}`);
+  console.log(
+    `node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load by ${useWrk ? 'wrk' : 'autocannon'}, ` +
+      `${ROUNDS} round(s) x ${DURATION} s per server and scenario, ${CONNECTIONS} connections${smoke ? ' (smoke run)' : ''}`,
+  );
+
+  await measureStartUp();
+  for (const scenario of SCENARIOS) await measureScenario(scenario, useWrk);
+  await measureWorkers(useWrk);
+
+  if (failures.length > 0) {
+    console.error(`\nERRORS:\n${failures.map((failure) => `- ${failure}`).join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+async function measureStartUp(): Promise<void> {
+  const times: number[] = [];
+  const memory: number[] = [];
+  for (let attempt = 0; attempt < (smoke ? 1 : 5); attempt++) {
+    const service = await startService({});
+    times.push(service.startMs);
+    memory.push(residentMegabytes(service.child.pid ?? 0, false));
+    await service.stop();
+  }
+  console.log(
+    `\nStart-up, process start to first answered request: ${summary(times, 0)} ms  [target < 500 ms: ${verdict(median(times) < 500)}]` +
+      `\nResident memory after start: ${summary(memory, 1)} MB  [target < 100 MB: ${verdict(median(memory) < 100)}]`,
+  );
+}
+
+async function measureScenario(scenario: Scenario, useWrk: boolean): Promise<void> {
+  const service = await startService({});
+  const sample = await fetchBody(service.baseUrl, scenario.paths[0] ?? '/');
+  for (const path of scenario.paths.slice(0, 50)) {
+    const answer = await fetchBody(service.baseUrl, path);
+    if (answer.status !== scenario.expectedStatus) failures.push(`${scenario.name}: ${path} answered ${answer.status}, expected ${scenario.expectedStatus}`);
+  }
+  const bodyFile = join(mkdtempSync(join(tmpdir(), 'bench-body-')), 'body');
+  writeFileSync(bodyFile, sample.body);
+  const barePort = nextPort++;
+  const minimalPort = nextPort++;
+  const bare = await startServer(process.execPath, [BARE, String(barePort), bodyFile, sample.contentType], {}, barePort);
+  const minimal = await startServer(process.execPath, [MINIMAL, String(minimalPort), bodyFile], {}, minimalPort);
+  const servers: Record<ServerName, Started> = { service, bare, minimal };
+  const samples: Record<ServerName, Sample[]> = { service: [], bare: [], minimal: [] };
+  const order: ServerName[] = ['service', 'bare', 'minimal'];
+  try {
+    // Unmeasured warm-up, so that every server is measured with its code optimised by the JIT.
+    for (const name of order) await drive(servers[name].baseUrl, scenario.paths, { durationSeconds: WARM_UP, connections: CONNECTIONS }, useWrk);
+    for (let round = 0; round < ROUNDS; round++) {
+      // Rotate the order so that no server always runs first or last in a round.
+      for (const name of order.map((_, at) => order[(at + round) % order.length] as ServerName)) {
+        samples[name].push(await measure(servers[name], scenario, useWrk, name === 'service'));
+      }
+    }
+  } finally {
+    await Promise.all(Object.values(servers).map((server) => server.stop()));
+  }
+
+  console.log(`\n${scenario.name}: ${scenario.description} (${sample.body.length} bytes per answer)`);
+  console.log('  server    req/s (median, spread)       p50 ms   p99 ms   CPU us/request (median, spread)');
+  for (const name of order) {
+    const rows = samples[name];
+    console.log(
+      `  ${name.padEnd(8)}  ${summary(rows.map((row) => row.load.requestsPerSecond), 0).padEnd(27)}  ${median(rows.map((row) => row.load.p50)).toFixed(2).padStart(6)}   ${median(
+        rows.map((row) => row.load.p99),
+      )
+        .toFixed(2)
+        .padStart(6)}   ${summary(rows.map((row) => row.cpuMicrosPerRequest), 1)}`,
+    );
+  }
+  const targets = TARGETS[scenario.name as keyof typeof TARGETS];
+  const ratio = (floor: ServerName): number[] =>
+    samples.service.map((row, round) => (samples[floor][round]?.cpuMicrosPerRequest ?? 0) / row.cpuMicrosPerRequest);
+  const rpsRatio = (floor: ServerName): number[] =>
+    samples.service.map((row, round) => row.load.requestsPerSecond / (samples[floor][round]?.load.requestsPerSecond ?? 1));
+  for (const floor of ['minimal', 'bare'] as const) {
+    const target = targets[floor];
+    console.log(
+      `  service/${floor === 'minimal' ? 'minimal-Fastify' : 'bare'}: CPU per request ${summary(ratio(floor), 2)}, req/s ${summary(rpsRatio(floor), 2)}` +
+        (target === undefined ? '' : `  [target >= ${target}: ${verdict(median(ratio(floor)) >= target)}]`),
+    );
+  }
+
+  if (scenario.name === 'single-date' || scenario.name === 'range-366') await measureLatencyAtHalfRate(scenario, samples.service, useWrk);
+}
+
+async function measure(server: Started, scenario: Scenario, useWrk: boolean, isService: boolean): Promise<Sample> {
+  const pid = server.child.pid ?? 0;
+  const cpuBefore = cpuSeconds(pid, true);
+  const load = await drive(server.baseUrl, scenario.paths, { durationSeconds: DURATION, connections: CONNECTIONS }, useWrk);
+  const cpuAfter = cpuSeconds(pid, true);
+  if (load.errors > 0) failures.push(`${scenario.name}: ${load.errors} connection errors or timeouts`);
+  if (isService && scenario.expectedStatus < 400 && load.non2xx > 0) failures.push(`${scenario.name}: ${load.non2xx} answers were not 2xx`);
+  if (load.requests === 0) failures.push(`${scenario.name}: no request was answered`);
+  return { load, cpuMicrosPerRequest: ((cpuAfter - cpuBefore) * 1e6) / Math.max(load.requests, 1) };
+}
+
+async function measureLatencyAtHalfRate(scenario: Scenario, serviceSamples: readonly Sample[], useWrk: boolean): Promise<void> {
+  const rate = Math.max(100, Math.round(median(serviceSamples.map((row) => row.load.requestsPerSecond)) / 2));
+  const service = await startService({});
+  try {
+    await drive(service.baseUrl, scenario.paths, { durationSeconds: WARM_UP, connections: CONNECTIONS }, useWrk);
+    const p99: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const load = await drive(service.baseUrl, scenario.paths, { durationSeconds: DURATION, connections: CONNECTIONS, rate }, useWrk);
+      if (load.errors > 0) failures.push(`${scenario.name} at a fixed rate: ${load.errors} errors`);
+      p99.push(load.p99);
+    }
+    console.log(`  latency at half the maximum rate (${rate} req/s): p99 ${summary(p99, 2)} ms  [target < 5 ms: ${verdict(median(p99) < 5)}]`);
+  } finally {
+    await service.stop();
+  }
+}
+
+async function measureWorkers(useWrk: boolean): Promise<void> {
+  const scenario = SCENARIOS[0];
+  if (scenario === undefined) return;
+  console.log(`\nWORKERS (${scenario.name}; the load generator shares the same ${availableParallelism()} cores):`);
+  for (const workers of ['1', '2']) {
+    const service = await startService({ WORKERS: workers });
+    try {
+      await drive(service.baseUrl, scenario.paths, { durationSeconds: WARM_UP, connections: CONNECTIONS }, useWrk);
+      const rows: Sample[] = [];
+      for (let round = 0; round < ROUNDS; round++) rows.push(await measure(service, scenario, useWrk, true));
+      console.log(
+        `  WORKERS=${workers}: ${summary(rows.map((row) => row.load.requestsPerSecond), 0)} req/s, CPU ${summary(
+          rows.map((row) => row.cpuMicrosPerRequest),
+          1,
+        )} us/request, p99 ${median(rows.map((row) => row.load.p99)).toFixed(2)} ms, resident memory ${residentMegabytes(service.child.pid ?? 0, true).toFixed(0)} MB`,
+      );
+    } finally {
+      await service.stop();
+    }
+  }
+}
+
+/** The production build with its default configuration (only the port chosen). */
+function startService(env: NodeJS.ProcessEnv): Promise<Started> {
+  const port = nextPort++;
+  return startServer(process.execPath, [CLI, 'serve'], { PORT: String(port), ...env }, port, PROBE);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function summary(values: readonly number[], digits: number): string {
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return `${median(values).toFixed(digits)} (${low.toFixed(digits)}-${high.toFixed(digits)})`;
+}
+
+function verdict(met: boolean): string {
+  return met ? 'met' : 'NOT met';
+}
+
+await main();

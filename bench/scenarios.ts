@@ -1,0 +1,70 @@
+/** What the benchmark asks: request paths per scenario, from a seeded generator so runs compare. */
+export interface Scenario {
+  readonly name: string;
+  readonly description: string;
+  readonly paths: readonly string[];
+  readonly expectedStatus: number;
+}
+
+const PREFIX = '/v1/china-calendar';
+const SAMPLE_SIZE = 2000;
+
+/** Mulberry32: a small seeded PRNG. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function isoDate(epochDay: number): string {
+  return new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
+}
+
+function epochDay(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+}
+
+function randomDays(seed: number, from: string, to: string): number[] {
+  const next = random(seed);
+  const first = epochDay(from);
+  const span = epochDay(to) - first + 1;
+  return Array.from({ length: SAMPLE_SIZE }, () => first + Math.floor(next() * span));
+}
+
+export const SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'single-date',
+    description: 'GET /dates/{date}, random dates 2008-2030',
+    paths: randomDays(1, '2008-01-01', '2030-12-31').map((day) => `${PREFIX}/dates/${isoDate(day)}`),
+    expectedStatus: 200,
+  },
+  {
+    name: 'range-366',
+    description: 'GET /date-ranges, the 366 days of 2024',
+    paths: [`${PREFIX}/date-ranges?startDate=2024-01-01&endDate=2024-12-31`],
+    expectedStatus: 200,
+  },
+  {
+    name: 'workdays-366',
+    description: 'GET /workdays over 366 days, random starts 2008-2025',
+    paths: randomDays(2, '2008-01-01', '2025-12-31').map((day) => `${PREFIX}/workdays?startDate=${isoDate(day)}&endDate=${isoDate(day + 365)}`),
+    expectedStatus: 200,
+  },
+  {
+    name: 'next-holiday',
+    description: 'GET /next-holiday, random dates 2008-2026',
+    paths: randomDays(3, '2008-01-01', '2026-12-31').map((day) => `${PREFIX}/next-holiday?fromDate=${isoDate(day)}`),
+    expectedStatus: 200,
+  },
+  {
+    name: 'problem-400',
+    description: 'GET /dates/2024-02-30, an INVALID_DATE_FORMAT problem',
+    paths: [`${PREFIX}/dates/2024-02-30`],
+    expectedStatus: 400,
+  },
+];

@@ -1,0 +1,378 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { copyOfBundledData } from '../helpers/data-dir.js';
+import { expectedCounts, expectedDay } from '../helpers/reference-calendar.js';
+
+/*
+ * The command line as a user runs it: `node --import tsx src/cli.ts <command>` in a child process,
+ * checked by exit code and output only.
+ * - validate [dir]: ok → exit 0 with the published years and the datasetVersion; any problem →
+ *   exit 1 and one `file: field: reason` line per problem (README, docs/arrangement-format.md);
+ * - query <date | path>: the JSON the service would send, exit 0 on 200, 1 otherwise;
+ * - import <notice.txt>...: writes <year>.json and publishes the year in manifest.json; a notice it
+ *   does not understand is refused with the offending line quoted «like this»; --dry-run writes
+ *   nothing; an annual notice does not replace an existing year without --force;
+ * - help prints the usage; an unknown command or an invalid environment value exits 2 with a
+ *   message and no stack trace (README "Configuration": an invalid value stops with a message).
+ * Expected calendar values come from reference/official-arrangements.md (test/helpers/reference-calendar.ts).
+ */
+
+const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
+const NOTICE_2026 = fileURLToPath(new URL('../fixtures/notices/2026-annual.txt', import.meta.url));
+
+/** Environment variables the service reads: removed so that the caller's shell cannot change a result. */
+const CONFIG_VARIABLES = [
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'DOCS_URL',
+  'LOG_LEVEL',
+  'DATA_DIR',
+  'RELOAD_INTERVAL_SECONDS',
+  'WORKERS',
+  'CORS_ORIGINS',
+  'SHUTDOWN_TIMEOUT_SECONDS',
+  'KEEP_ALIVE_TIMEOUT_SECONDS',
+  'NODE_TEST_CONTEXT',
+];
+
+/** datasetVersion: the publication date of the newest notice (yyyy.MM.dd) and 8 hex digits of a content hash. */
+const VERSION_2026 = /^2025\.11\.04-[0-9a-f]{8}$/;
+/** No stack frame, source path or error class name in a user-facing message. */
+const STACK_TRACE = /^\s+at\s|\.ts:\d+|\.js:\d+|node:internal|ConfigError|TypeError|Error:/m;
+
+interface CliResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of CONFIG_VARIABLES) Reflect.deleteProperty(childEnv, name);
+  Object.assign(childEnv, env);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: REPOSITORY,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // A command that does not finish (a serve that started after all) must not hang the suite.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function show(result: CliResult): string {
+  return `exit ${String(result.code)}\n--- stdout\n${result.stdout.slice(0, 2000)}\n--- stderr\n${result.stderr.slice(0, 2000)}`;
+}
+
+const cleanups: (() => void)[] = [];
+after(() => {
+  for (const cleanup of cleanups.reverse()) cleanup();
+});
+
+function dataCopy(): string {
+  const { dir, remove } = copyOfBundledData();
+  cleanups.push(remove);
+  return dir;
+}
+
+/** Every file of a directory and its bytes, to show that nothing was written. */
+function snapshot(dir: string): Map<string, string> {
+  return new Map(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  );
+}
+
+function publishedYearsIn(dir: string): number[] {
+  return (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { publishedYears: number[] }).publishedYears;
+}
+
+function range(first: number, last: number): number[] {
+  return Array.from({ length: last - first + 1 }, (_, at) => first + at);
+}
+
+/** The non-empty lines of an output. */
+function lines(text: string): string[] {
+  return text.split('\n').filter((line) => line.trim() !== '');
+}
+
+const PROBLEM_LINE = /^([^\s:]+\.json): ([^:\s][^:]*): (\S.*)$/;
+
+describe('china-calendar command line', { concurrency: 4 }, () => {
+  describe('validate', () => {
+    it('passes the bundled data: exit 0, the published years and the datasetVersion', async () => {
+      const result = await cli(['validate']);
+      assert.equal(result.code, 0, show(result));
+      assert.match(result.stdout, /2008/, show(result));
+      assert.match(result.stdout, /2026/, show(result));
+      assert.match(result.stdout, /\b19\b/, `19 published years: ${show(result)}`);
+      const version = /\b(\d{4}\.\d{2}\.\d{2}-[0-9a-f]{8})\b/.exec(result.stdout)?.[1] ?? '';
+      assert.match(version, VERSION_2026, show(result));
+      assert.equal(lines(result.stderr).length, 0, show(result));
+
+      // The version validate prints is the one the service answers with.
+      const query = await cli(['query', '2024-05-01']);
+      assert.equal((JSON.parse(query.stdout) as { datasetVersion: string }).datasetVersion, version);
+    });
+
+    it('passes a directory given as argument, and says which', async () => {
+      const dir = dataCopy();
+      const result = await cli(['validate', dir]);
+      assert.equal(result.code, 0, show(result));
+      assert.ok(result.stdout.includes(dir), show(result));
+      assert.match(result.stdout, /\b2025\.11\.04-[0-9a-f]{8}\b/);
+    });
+
+    it('fails a broken copy: exit 1, one file: field: reason line per problem, naming each', async () => {
+      const dir = dataCopy();
+      writeFileSync(join(dir, '2019.json'), '{"year": 2019, "notices": [');
+      const path2026 = join(dir, '2026.json');
+      const original = readFileSync(path2026, 'utf8');
+      // 2026-01-04 (Sunday) is the New Year's make-up working day; 2026-01-05 is a Monday.
+      const moved = original.replace('"work": ["2026-01-04"]', '"work": ["2026-01-05"]');
+      assert.notEqual(moved, original, 'the test really changed 2026.json');
+      writeFileSync(path2026, moved);
+      rmSync(join(dir, '2010.json'));
+
+      const result = await cli(['validate', dir]);
+      assert.equal(result.code, 1, show(result));
+      const problems = lines(result.stderr);
+      assert.ok(problems.length >= 3, show(result));
+      for (const line of problems) assert.match(line, PROBLEM_LINE, `a "file: field: reason" line: ${line}`);
+      const byFile = (file: string): string[] => problems.filter((line) => line.startsWith(`${file}: `));
+
+      const json = byFile('2019.json');
+      assert.equal(json.length, 1, `one problem for the invalid JSON: ${show(result)}`);
+      assert.match(json[0] ?? '', /JSON/i);
+
+      const weekday = byFile('2026.json');
+      assert.equal(weekday.length, 1, show(result));
+      const [, , field, reason] = PROBLEM_LINE.exec(weekday[0] ?? '') ?? [];
+      assert.equal(field, 'entries[0].work[0]', 'the field of the make-up day');
+      assert.match(reason ?? '', /2026-01-05/);
+      assert.match(reason ?? '', /Saturday or Sunday/);
+
+      const missing = byFile('2010.json');
+      assert.equal(missing.length, 1, show(result));
+      assert.match(missing[0] ?? '', /missing/i);
+
+      assert.deepEqual(
+        [...new Set(problems.map((line) => line.split(':')[0]))].sort(),
+        ['2010.json', '2019.json', '2026.json'],
+        'only the damaged files are named',
+      );
+      assert.doesNotMatch(result.stdout, /\bok\b/, 'no success line');
+      assert.doesNotMatch(result.stderr, STACK_TRACE);
+    });
+
+    it('fails a directory that does not exist: exit 1 with a message', async () => {
+      const dir = join(dataCopy(), 'no-such-dir');
+      const result = await cli(['validate', dir]);
+      assert.equal(result.code, 1, show(result));
+      assert.ok(result.stderr.includes(dir), show(result));
+      assert.doesNotMatch(result.stderr, /^\s+at\s/m);
+    });
+  });
+
+  describe('query', () => {
+    it('prints the ADJUSTED_WORKDAY answer of 2024-02-04 and exits 0', async () => {
+      const result = await cli(['query', '2024-02-04']);
+      assert.equal(result.code, 0, show(result));
+      const body = JSON.parse(result.stdout) as Record<string, unknown>;
+      const expected = expectedDay('2024-02-04');
+      assert.equal(expected.dayStatus, 'ADJUSTED_WORKDAY');
+      assert.match(String(body.datasetVersion), VERSION_2026);
+      assert.deepEqual(body, {
+        date: '2024-02-04',
+        dayOfWeek: 'SUNDAY',
+        workStatus: 'WORKDAY',
+        dayStatus: 'ADJUSTED_WORKDAY',
+        holidays: expected.holidays.map((holiday) => ({ ...holiday })),
+        datasetVersion: body.datasetVersion,
+      });
+      assert.deepEqual(body.holidays, [{ code: 'SPRING_FESTIVAL', name: '春节', statutoryDate: false }]);
+    });
+
+    it('prints the problem for 2007-12-31 and exits 1', async () => {
+      const result = await cli(['query', '2007-12-31']);
+      assert.equal(result.code, 1, show(result));
+      const problem = JSON.parse(result.stdout) as Record<string, unknown>;
+      assert.deepEqual(Object.keys(problem).sort(), ['code', 'detail', 'instance', 'requestId', 'status', 'title', 'type']);
+      assert.equal(problem.code, 'DATE_OUT_OF_SUPPORTED_RANGE');
+      assert.equal(problem.status, 400);
+      assert.equal(problem.instance, '/v1/china-calendar/dates/2007-12-31');
+      // DOCS_URL defaults to <PUBLIC_URL>/docs, PUBLIC_URL to http://<HOST>:<PORT> (DESIGN.md section 1).
+      assert.equal(problem.type, 'http://127.0.0.1:8080/docs/problems/date-out-of-supported-range');
+    });
+
+    it('answers a request path: the 2024 counts', async () => {
+      const result = await cli(['query', '/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31']);
+      assert.equal(result.code, 0, show(result));
+      assert.deepEqual(JSON.parse(result.stdout), {
+        startDate: '2024-01-01',
+        endDate: '2024-12-31',
+        ...expectedCounts('2024-01-01', '2024-12-31'),
+      });
+      assert.equal(expectedCounts('2024-01-01', '2024-12-31').totalDays, 366);
+    });
+
+    it('answers UNKNOWN for an unpublished year, exit 0', async () => {
+      const result = await cli(['query', '2027-01-01']);
+      assert.equal(result.code, 0, show(result));
+      assert.deepEqual(JSON.parse(result.stdout), {
+        date: '2027-01-01',
+        dayOfWeek: 'FRIDAY',
+        workStatus: 'UNKNOWN',
+        dayStatus: 'UNKNOWN',
+        holidays: [],
+        datasetVersion: null,
+      });
+    });
+
+    it('without a date or path exits 2', async () => {
+      const result = await cli(['query']);
+      assert.equal(result.code, 2, show(result));
+    });
+  });
+
+  describe('import', () => {
+    it('imports the synthetic 2027 notice: exit 0, writes 2027.json, publishes 2027, and the result validates', async () => {
+      const dir = dataCopy();
+      const result = await cli(['import', SYNTHETIC_2027, '--data-dir', dir]);
+      assert.equal(result.code, 0, show(result));
+      assert.ok(existsSync(join(dir, '2027.json')), '2027.json written');
+      const file = JSON.parse(readFileSync(join(dir, '2027.json'), 'utf8')) as { year: number; notices: { kind: string }[] };
+      assert.equal(file.year, 2027);
+      assert.equal(file.notices[0]?.kind, 'annual');
+      assert.deepEqual(publishedYearsIn(dir), range(2008, 2027), 'manifest.json publishes 2027, in order');
+      assert.deepEqual(
+        readdirSync(dir).filter((name) => name.endsWith('.tmp')),
+        [],
+        'no temporary file left behind',
+      );
+
+      const validate = await cli(['validate', dir]);
+      assert.equal(validate.code, 0, show(validate));
+      assert.match(validate.stdout, /2027/);
+      // The newest notice is now the 2027 one, published 2026-11-20.
+      assert.match(validate.stdout, /\b2026\.11\.20-[0-9a-f]{8}\b/, show(validate));
+
+      // The service answers from it: 2027-02-20 (周六) is a make-up working day in the notice.
+      const query = await cli(['query', '2027-02-20'], { DATA_DIR: dir });
+      assert.equal(query.code, 0, show(query));
+      const day = JSON.parse(query.stdout) as { dayStatus: string; dayOfWeek: string; holidays: { code: string }[] };
+      assert.equal(day.dayOfWeek, 'SATURDAY');
+      assert.equal(day.dayStatus, 'ADJUSTED_WORKDAY');
+      assert.deepEqual(
+        day.holidays.map((holiday) => holiday.code),
+        ['SPRING_FESTIVAL'],
+      );
+    });
+
+    it('refuses a notice with a wrong weekday annotation: exit 1, the offending line quoted «…», nothing written', async () => {
+      const dir = dataCopy();
+      const before = snapshot(dir);
+      const text = readFileSync(SYNTHETIC_2027, 'utf8');
+      const offending = '一、元旦：1月1日（周五）至3日（周日）放假，共3天。';
+      assert.ok(text.includes(offending), 'the fixture holds the line the test changes');
+      // 2027-01-01 is a Friday; the changed notice calls it a Saturday.
+      const wrongLine = offending.replace('1月1日（周五）', '1月1日（周六）');
+      const notice = join(dir, 'wrong-weekday.txt');
+      writeFileSync(notice, text.replace(offending, wrongLine));
+      const result = await cli(['import', notice, '--data-dir', dir]);
+      assert.equal(result.code, 1, show(result));
+      const output = result.stdout + result.stderr;
+      assert.ok(output.includes(`«${wrongLine}»`), `the line is quoted as written: ${show(result)}`);
+      const lineNumber = text.split('\n').findIndex((line) => line.includes(offending)) + 1;
+      assert.match(output, new RegExp(`\\bline ${lineNumber}\\b`), `names line ${lineNumber}`);
+      assert.doesNotMatch(output, STACK_TRACE);
+      rmSync(notice);
+      assert.deepEqual(snapshot(dir), before, 'nothing written');
+    });
+
+    it('--dry-run prints the file and writes nothing', async () => {
+      const dir = dataCopy();
+      const before = snapshot(dir);
+      const result = await cli(['import', SYNTHETIC_2027, '--data-dir', dir, '--dry-run']);
+      assert.equal(result.code, 0, show(result));
+      assert.match(result.stdout, /"year": 2027/);
+      assert.deepEqual(snapshot(dir), before, 'no file written or changed');
+    });
+
+    it('refuses to replace an existing year with an annual notice without --force, and replaces it with --force', async () => {
+      const dir = dataCopy();
+      const before = snapshot(dir);
+      const refused = await cli(['import', NOTICE_2026, '--data-dir', dir]);
+      assert.equal(refused.code, 1, show(refused));
+      assert.match(refused.stdout + refused.stderr, /--force/);
+      assert.match(refused.stdout + refused.stderr, /2026\.json/);
+      assert.deepEqual(snapshot(dir), before, 'nothing written');
+
+      const forced = await cli(['import', NOTICE_2026, '--data-dir', dir, '--force']);
+      assert.equal(forced.code, 0, show(forced));
+      assert.deepEqual(publishedYearsIn(dir), range(2008, 2026), 'still 2008..2026, 2026 once');
+      const validate = await cli(['validate', dir]);
+      assert.equal(validate.code, 0, show(validate));
+    });
+
+    it('with no notice file, or an unknown option, exits 2 with a message', async () => {
+      const none = await cli(['import']);
+      assert.equal(none.code, 2, show(none));
+      assert.ok(lines(none.stderr).length > 0, show(none));
+      const unknown = await cli(['import', SYNTHETIC_2027, '--data-dir', dataCopy(), '--bogus']);
+      assert.equal(unknown.code, 2, show(unknown));
+      assert.match(unknown.stderr, /bogus/);
+      assert.doesNotMatch(unknown.stderr, /^\s+at\s/m);
+    });
+  });
+
+  describe('usage and errors', () => {
+    it('help prints the usage of every command, exit 0', async () => {
+      for (const flag of ['help', '--help']) {
+        const result = await cli([flag]);
+        assert.equal(result.code, 0, show(result));
+        for (const command of ['serve', 'validate', 'import', 'query']) assert.match(result.stdout, new RegExp(`\\b${command}\\b`), `${flag}: ${command}`);
+      }
+    });
+
+    it('an unknown command exits 2, naming it', async () => {
+      const result = await cli(['frobnicate']);
+      assert.equal(result.code, 2, show(result));
+      assert.match(result.stderr, /frobnicate/);
+      assert.doesNotMatch(result.stderr, STACK_TRACE);
+    });
+
+    for (const [name, value, args] of [
+      ['PORT', 'abc', ['validate']],
+      ['PORT', 'abc', []],
+      ['PORT', '70000', ['query', '2024-05-01']],
+      ['LOG_LEVEL', 'loud', ['validate']],
+      ['CORS_ORIGINS', 'not a url', ['validate']],
+    ] as const) {
+      it(`${name}=${value} ${args.join(' ') || '(serve)'}: exit 2 with a message naming ${name}, no stack trace`, async () => {
+        const result = await cli([...args], { [name]: value });
+        assert.equal(result.code, 2, show(result));
+        assert.ok(result.stderr.includes(name), show(result));
+        assert.doesNotMatch(result.stderr, STACK_TRACE, show(result));
+        assert.equal(result.stdout, '', 'nothing on stdout');
+      });
+    }
+  });
+});
