@@ -1,6 +1,6 @@
 import type { Dataset } from '../dataset/dataset.js';
 import { PREVIOUS_DECEMBER_REACH_FROM_DAY } from '../dataset/validate-arrangement.js';
-import type { NextHoliday, Unavailable, WorkdayCount } from './answers.js';
+import { isUnavailable, type NextHoliday, type Unavailable, type WorkdayCount } from './answers.js';
 import { dayNumberFromCivil, firstDayOfYear, lastDayOfYear, yearOfDayNumber, type DayNumber } from './civil-date.js';
 import { isWeekend } from './day-of-week.js';
 import { dayStatusRecord, unknownDayRecord, type DayStatusRecord } from './day-json.js';
@@ -38,7 +38,13 @@ export interface CalendarIndex {
   readonly unavailableYears: readonly number[];
   dayStatus(day: DayNumber): DayStatusRecord | Unavailable;
   dayJson(day: DayNumber): Buffer | Unavailable;
+  /** The range's JSON array as one Buffer. */
   rangeJson(start: DayNumber, end: DayNumber): Buffer | Unavailable;
+  /**
+   * The same JSON in pieces that share the precomputed memory (brackets, one slice of all days'
+   * JSON, computed days past the window): written as they are, nothing is copied.
+   */
+  rangeJsonChunks(start: DayNumber, end: DayNumber): readonly Buffer[] | Unavailable;
   countDays(start: DayNumber, end: DayNumber): WorkdayCount | Unavailable;
   nextHoliday(from: DayNumber): NextHoliday | Unavailable;
   nextHolidayJson(from: DayNumber): Buffer | Unavailable;
@@ -130,6 +136,10 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
       return codes[at] === CODE.UNAVAILABLE ? unavailableAt(at) : (dayBuffers[at] as Buffer);
     },
     rangeJson(start, end) {
+      const chunks = this.rangeJsonChunks(start, end);
+      return isUnavailable(chunks) ? chunks : Buffer.concat(chunks);
+    },
+    rangeJsonChunks(start, end) {
       const from = start - FIRST_SUPPORTED_DAY;
       const to = Math.min(end - FIRST_SUPPORTED_DAY + 1, size);
       const blocked = from < size ? firstUnavailable(from, to) : -1;
@@ -140,7 +150,7 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
         chunks.push(Buffer.from(`${day === start ? '' : ','}${JSON.stringify(unknownDayRecord(day))}`));
       }
       chunks.push(CLOSE_BRACKET);
-      return Buffer.concat(chunks);
+      return chunks;
     },
     countDays(start, end) {
       const from = start - FIRST_SUPPORTED_DAY;

@@ -24,19 +24,28 @@ export type RawValues = Readonly<Record<string, unknown>>;
  */
 export function readDateParameters(
   parameters: readonly DateParameter[],
-  values: (location: DateParameter['in']) => RawValues,
+  path: RawValues,
+  query: RawValues,
   isRange: boolean,
 ): ParsedDates | ProblemSpec {
-  const raw = parameters.map((parameter) => ({ parameter, value: values(parameter.in)[parameter.name] }));
-  const missing = raw.filter(({ value }) => value === undefined).map(({ parameter }) => parameter.name);
-  if (missing.length > 0) {
+  // Plain loops: this runs on every request.
+  const values: unknown[] = [];
+  let missing: string[] | undefined;
+  for (const parameter of parameters) {
+    const value = (parameter.in === 'path' ? path : query)[parameter.name];
+    values.push(value);
+    if (value === undefined) (missing ??= []).push(parameter.name);
+  }
+  if (missing !== undefined) {
     return {
       code: 'MISSING_PARAMETER',
       detail: `Required parameter${missing.length > 1 ? 's' : ''} missing: ${missing.join(', ')}.`,
     };
   }
   const dates: Record<string, DayNumber> = {};
-  for (const { parameter, value } of raw) {
+  for (let at = 0; at < parameters.length; at++) {
+    const parameter = parameters[at] as DateParameter;
+    const value = values[at];
     if (typeof value !== 'string') {
       return { code: 'INVALID_DATE_FORMAT', detail: `${parameter.name} is given more than once; give it exactly once, as yyyy-MM-dd.` };
     }
@@ -46,7 +55,7 @@ export function readDateParameters(
     }
     dates[parameter.name] = day;
   }
-  for (const { parameter } of raw) {
+  for (const parameter of parameters) {
     const day = dates[parameter.name] ?? FIRST_SUPPORTED_DAY;
     if (day < FIRST_SUPPORTED_DAY) {
       return {

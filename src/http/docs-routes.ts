@@ -10,7 +10,7 @@ import type { ServiceRoute } from './service-route.js';
 /** Pages may load our own scripts and styles (Swagger UI sets inline styles), nothing from elsewhere. */
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-const PAGE_CACHE = 'public, max-age=3600';
+const PAGE_HEADERS = ['cache-control', 'public, max-age=3600', 'x-frame-options', 'DENY', 'referrer-policy', 'no-referrer'];
 
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -53,7 +53,7 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
       body = render();
       cache.set(key, body);
     }
-    return responder.write(request, reply, key, 200, ['cache-control', PAGE_CACHE, 'content-type', type], body, PAGE_CSP);
+    return responder.write(request, reply, key, 200, [...PAGE_HEADERS, 'content-type', type], body, PAGE_CSP);
   };
   const html = 'text/html; charset=utf-8';
   return [

@@ -27,11 +27,7 @@ export function operationRoute(operation: ApiOperation, calendar: CalendarSource
     path: operation.path,
     doc: { kind: 'api', operation },
     handle(request, reply) {
-      const dates = readDateParameters(
-        operation.parameters,
-        (location) => (location === 'path' ? request.params : request.query) as RawValues,
-        operation.isRange,
-      );
+      const dates = readDateParameters(operation.parameters, request.params as RawValues, request.query as RawValues, operation.isRange);
       if (isProblem(dates)) return sendProblem(responder, request, reply, dates, operationId);
       // One read of the index per request: a reload swapping it meanwhile cannot mix two datasets.
       const loaded = calendar.current();

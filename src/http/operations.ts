@@ -28,7 +28,8 @@ export interface ApiOperation {
   readonly examples: Readonly<Record<string, { readonly summary: string; readonly value: unknown }>>;
   /** The 400 problems its parameters can cause, in check order. */
   readonly badRequestProblems: readonly ProblemCode[];
-  answer(index: CalendarIndex, dates: ParsedDates): Buffer | Unavailable;
+  /** The JSON body: one Buffer, or pieces written in order without copying. */
+  answer(index: CalendarIndex, dates: ParsedDates): Buffer | readonly Buffer[] | Unavailable;
   /** Whether the answer is final until the data changes (see CalendarIndex.isSettled). */
   isSettled(index: CalendarIndex, dates: ParsedDates): boolean;
   /** Identifies the answer within one dataset version: the ETag is the version plus this key. */
@@ -119,7 +120,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       },
     },
     badRequestProblems: RANGE_PROBLEMS,
-    answer: (index, dates) => index.rangeJson(at(dates, 'startDate'), at(dates, 'endDate')),
+    answer: (index, dates) => index.rangeJsonChunks(at(dates, 'startDate'), at(dates, 'endDate')),
     isSettled: rangeIsSettled,
     answerKey: (dates) => `r${at(dates, 'startDate')}-${at(dates, 'endDate')}`,
   },
