@@ -18,3 +18,6 @@ createServer((_request, response) => {
     process.send?.('ready');
   })
   .keepAliveTimeout = 65_000;
+
+// Exit normally on a signal, so that profilers and coverage tools write their output.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

@@ -12,3 +12,6 @@ const app = Fastify({ logger: false, keepAliveTimeout: 65_000 });
 app.get('/*', (_request, reply) => reply.send(body));
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 process.send?.('ready');
+
+// Exit normally on a signal, so that profilers and coverage tools write their output.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(0));

@@ -12,7 +12,7 @@ import { formatIsoDate } from './iso-date.js';
 export const FIRST_SUPPORTED_DAY: DayNumber = dayNumberFromCivil(2008, 1, 1);
 
 /** Years after the last year of data whose (UNKNOWN) answers are precomputed too. */
-const PRECOMPUTED_YEARS_AFTER_DATA = 10;
+const PRECOMPUTED_YEARS_AFTER_DATA = 4;
 
 /** Per-day codes: the index of the DayStatus in DAY_STATUSES, or UNAVAILABLE. */
 const CODE = { WORKDAY: 0, ADJUSTED_WORKDAY: 1, WEEKEND: 2, HOLIDAY: 3, UNKNOWN: 4, UNAVAILABLE: 5 } as const;

@@ -57,8 +57,8 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
         responses: { 200: { description: 'Metrics in the Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } } },
       },
       async handle(request, reply) {
-        const text = await metrics.registry.metrics();
-        return context.responder.write(request, reply, 'service.getMetrics', 200, ['content-type', metrics.registry.contentType, 'cache-control', CACHE_NEVER], Buffer.from(text));
+        const { contentType, text } = await metrics.scrape();
+        return context.responder.write(request, reply, 'service.getMetrics', 200, ['content-type', contentType, 'cache-control', CACHE_NEVER], Buffer.from(text));
       },
     });
   }

@@ -1,0 +1,113 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValueWithName } from 'prom-client';
+import { DURATION_BUCKETS, type MetricSources, type RequestRecorder } from './metrics.js';
+
+/**
+ * The Prometheus registry of one app (its own, so that several apps can live in one process, as
+ * in tests): every value is read from the sources at scrape time, never on the request path.
+ */
+export function createPrometheusRegistry(sources: MetricSources): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const { requests } = sources;
+  new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by operation and status.',
+    labelNames: ['operation', 'status'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const series of requests.series()) this.inc({ operation: series.operation, status: series.status }, series.count);
+    },
+  });
+  new RecordedHistogram(requests, {
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its answer, by operation and status.',
+    labelNames: ['operation', 'status'] as const,
+    buckets: [...DURATION_BUCKETS],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'calendar_dataset_info',
+    help: 'The loaded dataset: always 1, labelled with its version.',
+    labelNames: ['version'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const current = sources.dataset();
+      if (current) this.set({ version: current.version }, 1);
+    },
+  });
+  new Gauge({
+    name: 'calendar_dataset_published_year',
+    help: 'Published years of the loaded dataset: 1 when readable, 0 when unavailable.',
+    labelNames: ['year'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const current = sources.dataset();
+      for (const year of current?.publishedYears ?? []) {
+        this.set({ year: String(year) }, current?.unavailableYears.includes(year) ? 0 : 1);
+      }
+    },
+  });
+  new Counter({
+    name: 'calendar_dataset_reloads_total',
+    help: 'Reads of the data directory, by result: changed, unchanged, invalid (some file refused) or failed (directory unreadable).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [result, count] of sources.reloads) this.inc({ result }, count);
+    },
+  });
+  return registry;
+}
+
+type DurationLabels = 'operation' | 'status';
+type HistogramValues = MetricObjectWithValues<MetricValueWithName<DurationLabels>>;
+
+/** A prom-client histogram whose values come from a RequestRecorder when scraped. */
+class RecordedHistogram extends Histogram<DurationLabels> {
+  private readonly metricName: string;
+
+  constructor(
+    private readonly recorder: RequestRecorder,
+    configuration: ConstructorParameters<typeof Histogram<DurationLabels>>[0],
+  ) {
+    super(configuration);
+    this.metricName = configuration.name;
+  }
+
+  override get(): Promise<HistogramValues> {
+    return this.getForPromString();
+  }
+
+  /** What prom-client's registry reads for the text format: its own fields, the recorder's values. */
+  getForPromString(): Promise<HistogramValues> {
+    const own = (field: string): unknown => Reflect.get(this, field);
+    return Promise.resolve({
+      name: this.metricName,
+      help: own('help') as HistogramValues['help'],
+      type: own('type') as HistogramValues['type'],
+      aggregator: own('aggregator') as HistogramValues['aggregator'],
+      collect: () => undefined,
+      values: this.snapshot(),
+    });
+  }
+
+  private snapshot(): MetricValueWithName<DurationLabels>[] {
+    const values: MetricValueWithName<DurationLabels>[] = [];
+    for (const series of this.recorder.series()) {
+      const labels = { operation: series.operation, status: series.status };
+      let cumulative = 0;
+      DURATION_BUCKETS.forEach((bound, at) => {
+        cumulative += series.buckets[at] ?? 0;
+        values.push({ metricName: `${this.metricName}_bucket`, labels: { ...labels, le: bound } as typeof labels, value: cumulative });
+      });
+      values.push({ metricName: `${this.metricName}_bucket`, labels: { ...labels, le: '+Inf' } as typeof labels, value: series.count });
+      values.push({ metricName: `${this.metricName}_sum`, labels, value: series.sum });
+      values.push({ metricName: `${this.metricName}_count`, labels, value: series.count });
+    }
+    return values;
+  }
+}
