@@ -19,7 +19,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-COPY scripts/build.mjs ./scripts/
+COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund

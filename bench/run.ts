@@ -73,15 +73,24 @@ async function main(): Promise<void> {
 
 async function measureStartUp(): Promise<void> {
   const times: number[] = [];
+  const floorTimes: number[] = [];
   const memory: number[] = [];
+  const bodyFile = join(mkdtempSync(join(tmpdir(), 'bench-body-')), 'body');
+  writeFileSync(bodyFile, '{}');
   for (let attempt = 0; attempt < (smoke ? 1 : 5); attempt++) {
     const service = await startService({});
     times.push(service.startMs);
     memory.push(residentMegabytes(service.child.pid ?? 0, false));
     await service.stop();
+    // The floor: a minimal Fastify server (bundled the same way) on the same machine, same moment.
+    const port = nextPort++;
+    const minimal = await startServer(process.execPath, [MINIMAL, String(port), bodyFile], {}, port, PROBE);
+    floorTimes.push(minimal.startMs);
+    await minimal.stop();
   }
   console.log(
     `\nStart-up, process start to first answered request: ${summary(times, 0)} ms  [target < 500 ms: ${verdict(median(times) < 500)}]` +
+      `\n  (a minimal Fastify server, the floor, in the same run: ${summary(floorTimes, 0)} ms)` +
       `\nResident memory after start: ${summary(memory, 1)} MB  [target < 100 MB: ${verdict(median(memory) < 100)}]`,
   );
 }

@@ -40,12 +40,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const { responder, routes } = options;
   const requestIds = createRequestIds();
   const routeOfPath = routeMatcher(routes);
-  const sendNotFoundOrNotAllowed = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  const sendNotFoundOrNotAllowed = (request: FastifyRequest, reply: FastifyReply): void => {
     const route = routeOfPath(instanceOf(request.raw.url));
     if (route === undefined) {
-      return sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' });
+      sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' });
+      return;
     }
-    return sendProblem(
+    sendProblem(
       responder,
       request,
       reply,
@@ -103,19 +104,21 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const url = route.path.replaceAll(/\{(\w+)\}/g, ':$1');
     const label = routeLabel(route);
     app.get(url, (request, reply) => (hasHostIfRequired(request) ? route.handle(request, reply) : sendMissingHost(responder, request, reply)));
-    app.options(url, (request, reply) =>
-      hasHostIfRequired(request) ? sendOptions(responder, request, reply, label) : sendMissingHost(responder, request, reply),
-    );
+    app.options(url, (request, reply) => {
+      if (hasHostIfRequired(request)) sendOptions(responder, request, reply, label);
+      else sendMissingHost(responder, request, reply);
+    });
   }
 
   // Routing comes first: an unknown path is 404 whatever the method; a known path reached with
   // another method is 405. Only GET, HEAD and OPTIONS are registered, so both arrive here.
-  app.setNotFoundHandler((request, reply) =>
-    hasHostIfRequired(request) ? sendNotFoundOrNotAllowed(request, reply) : sendMissingHost(responder, request, reply),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    if (hasHostIfRequired(request)) sendNotFoundOrNotAllowed(request, reply);
+    else sendMissingHost(responder, request, reply);
+  });
   app.setErrorHandler((error, request, reply) => {
     request.log.error({ err: error, requestId: request.id }, 'request failed');
-    return sendProblem(responder, request, reply, {
+    sendProblem(responder, request, reply, {
       code: 'INTERNAL_ERROR',
       detail: 'An unexpected error occurred; quote the requestId when reporting it.',
     });
@@ -128,8 +131,8 @@ function hasHostIfRequired(request: FastifyRequest): boolean {
   return request.headers.host !== undefined || request.raw.httpVersion !== '1.1';
 }
 
-function sendMissingHost(responder: Responder, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return sendProblem(responder, request, reply, { code: 'BAD_REQUEST', detail: 'An HTTP/1.1 request must carry a Host header.' });
+function sendMissingHost(responder: Responder, request: FastifyRequest, reply: FastifyReply): void {
+  sendProblem(responder, request, reply, { code: 'BAD_REQUEST', detail: 'An HTTP/1.1 request must carry a Host header.' });
 }
 
 /** The route a raw path (as sent) names, parameters matched as one segment each; undefined if none. */

@@ -53,7 +53,7 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
       body = render();
       cache.set(key, body);
     }
-    return responder.write(request, reply, key, 200, [...PAGE_HEADERS, 'content-type', type], body, PAGE_CSP);
+    responder.write(request, reply, key, 200, [...PAGE_HEADERS, 'content-type', type], body, PAGE_CSP);
   };
   const html = 'text/html; charset=utf-8';
   return [

@@ -54,7 +54,7 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Resp
           publishedYears: dataset?.publishedYears ?? [],
           unavailableYears: dataset?.unavailableYears ?? [],
         };
-        return responder.write(request, reply, 'service.getReadiness', ready ? 200 : 503, JSON_NO_STORE, Buffer.from(JSON.stringify(body)));
+        responder.write(request, reply, 'service.getReadiness', ready ? 200 : 503, JSON_NO_STORE, Buffer.from(JSON.stringify(body)));
       },
     },
   ];

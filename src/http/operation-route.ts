@@ -28,7 +28,10 @@ export function operationRoute(operation: ApiOperation, calendar: CalendarSource
     doc: { kind: 'api', operation },
     handle(request, reply) {
       const dates = readDateParameters(operation.parameters, request.params as RawValues, request.query as RawValues, operation.isRange);
-      if (isProblem(dates)) return sendProblem(responder, request, reply, dates, operationId);
+      if (isProblem(dates)) {
+        sendProblem(responder, request, reply, dates, operationId);
+        return;
+      }
       // One read of the index per request: a reload swapping it meanwhile cannot mix two datasets.
       const loaded = calendar.current();
       // A dataset that publishes no year at all (a wrong or empty DATA_DIR) would answer UNKNOWN
@@ -37,14 +40,16 @@ export function operationRoute(operation: ApiOperation, calendar: CalendarSource
       const answer = index === undefined ? NO_DATASET : operation.answer(index, dates);
       if (index === undefined || answer === NO_DATASET || isUnavailable(answer)) {
         const year = isUnavailable(answer) ? answer.year : undefined;
-        return sendProblem(responder, request, reply, unavailableProblem(year), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
+        sendProblem(responder, request, reply, unavailableProblem(year), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
+        return;
       }
       const etag = `"${index.version}/${operation.answerKey(dates)}"`;
       const cacheControl = operation.isSettled(index, dates) ? CACHE_SETTLED : CACHE_UNSETTLED;
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-        return responder.write(request, reply, operationId, 304, ['etag', etag, 'cache-control', cacheControl]);
+        responder.write(request, reply, operationId, 304, ['etag', etag, 'cache-control', cacheControl]);
+        return;
       }
-      return responder.write(request, reply, operationId, 200, ['content-type', JSON_CONTENT_TYPE, 'etag', etag, 'cache-control', cacheControl], answer);
+      responder.write(request, reply, operationId, 200, ['content-type', JSON_CONTENT_TYPE, 'etag', etag, 'cache-control', cacheControl], answer);
     },
   };
 }

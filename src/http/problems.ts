@@ -89,9 +89,9 @@ export function sendProblem(
   problem: ProblemSpec,
   operation = 'none',
   headers: HeaderList = [],
-): FastifyReply {
+): void {
   const record = problemRecord(responder.policy.docsUrl, problem, instanceOf(request.raw.url), request.id);
-  return responder.write(
+  responder.write(
     request,
     reply,
     operation,

@@ -56,7 +56,7 @@ export interface Responder {
     headers: HeaderList,
     body?: Buffer | readonly Buffer[],
     csp?: string,
-  ): FastifyReply;
+  ): void;
   /** The Access-Control-Allow-Origin value for this request, or undefined when CORS does not apply. */
   allowedOrigin(request: FastifyRequest): string | undefined;
 }
@@ -85,6 +85,8 @@ export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics
         if (origin !== undefined) list.push('access-control-allow-origin', origin, 'access-control-expose-headers', CORS_EXPOSED);
       }
       if (body !== undefined) list.push('content-length', String(byteLength(body)));
+      // A handler that wrote twice is a bug: fail loudly (logged as INTERNAL_ERROR) rather than lose it.
+      if (reply.sent) throw new Error(`a second answer was written for request ${request.id}`);
       reply.hijack();
       const response = reply.raw;
       response.writeHead(status, list);
@@ -98,7 +100,6 @@ export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics
         response.end(body.at(-1));
       }
       metrics?.observeRequest(operation, status, reply.elapsedTime / 1000);
-      return reply;
     },
   };
 }
@@ -114,7 +115,7 @@ function byteLength(body: Buffer | readonly Buffer[]): number {
  * OPTIONS on a known path: a CORS preflight for GET or HEAD from an allowed origin gets the
  * preflight headers; any OPTIONS gets 204 with Allow.
  */
-export function sendOptions(responder: Responder, request: FastifyRequest, reply: FastifyReply, operation: string): FastifyReply {
+export function sendOptions(responder: Responder, request: FastifyRequest, reply: FastifyReply, operation: string): void {
   const headers = ['allow', ALLOWED_METHODS, 'cache-control', CACHE_NEVER];
   const requestedMethod = request.headers['access-control-request-method'];
   if (responder.allowedOrigin(request) !== undefined && (requestedMethod === 'GET' || requestedMethod === 'HEAD')) {
@@ -127,7 +128,7 @@ export function sendOptions(responder: Responder, request: FastifyRequest, reply
       '86400',
     );
   }
-  return responder.write(request, reply, operation, 204, headers);
+  responder.write(request, reply, operation, 204, headers);
 }
 
 /** Whether an If-None-Match header matches a strong ETag (weak comparison, as RFC 9110 requires for it). */

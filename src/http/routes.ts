@@ -42,7 +42,7 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
           JSON.stringify(buildOpenApiDocument(routes, { docsUrl: context.responder.policy.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION })),
         );
       }
-      return context.responder.write(request, reply, 'service.getOpenApiDocument', 200, ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'], openApiJson);
+      context.responder.write(request, reply, 'service.getOpenApiDocument', 200, ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'], openApiJson);
     },
   });
   const { metrics } = context;
@@ -58,7 +58,7 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
       },
       async handle(request, reply) {
         const { contentType, text } = await metrics.scrape();
-        return context.responder.write(request, reply, 'service.getMetrics', 200, ['content-type', contentType, 'cache-control', CACHE_NEVER], Buffer.from(text));
+        context.responder.write(request, reply, 'service.getMetrics', 200, ['content-type', contentType, 'cache-control', CACHE_NEVER], Buffer.from(text));
       },
     });
   }

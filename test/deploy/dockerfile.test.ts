@@ -113,12 +113,13 @@ describe('Dockerfile', () => {
   it('build stage copies what the build reads, and .dockerignore lets it into the context', () => {
     const buildCopies = copiesOf(buildStage).filter((copy) => copy.from === undefined);
     const copied = new Set(buildCopies.flatMap((copy) => copy.sources.map((source) => normalisedPath(source))));
-    // `npm run build` runs scripts/build.mjs, which bundles the entry point's source (dist/src/cli.js <- src/cli.ts).
-    const buildScript = (JSON.parse(readRepoFile('package.json')) as { scripts: Record<string, string> }).scripts.build ?? '';
-    assert.match(buildScript, /scripts\/build\.mjs/);
-    assert.match(readRepoFile('scripts/build.mjs'), /entryPoints: \['src\/cli\.ts'\], outfile: 'dist\/src\/cli\.js'/);
+    const tsconfigBuild = JSON.parse(readRepoFile('tsconfig.build.json')) as { extends?: string; include: string[] };
+    const needed = ['package.json', 'package-lock.json', 'tsconfig.build.json', ...(tsconfigBuild.extends === undefined ? [] : [normalisedPath(tsconfigBuild.extends)])];
+    // The folder of the entry point's source (dist/src/cli.js <- src/cli.ts), which the build compiles.
+    // Other folders tsconfig.build.json may include (bench/) stay out of the image on purpose.
     const sourceFolder = (packageJson.bin['china-calendar'] ?? '').split('/')[1] ?? '';
-    const needed = ['package.json', 'package-lock.json', 'scripts/build.mjs', sourceFolder];
+    assert.ok(tsconfigBuild.include.some((pattern) => pattern.startsWith(`${sourceFolder}/`)), `tsconfig.build.json compiles ${sourceFolder}/`);
+    needed.push(sourceFolder);
     for (const path of [...needed, 'data', 'docs']) {
       assert.ok(copied.has(path), `the build stage copies ${path}`);
       assert.ok(exists(repoPath(path)), `${path} exists`);
@@ -170,8 +171,10 @@ describe('Dockerfile', () => {
     const bin = packageJson.bin['china-calendar'] ?? assert.fail('package.json bin');
     assert.deepEqual(cmd, ['node', bin, 'serve']);
     assert.match(packageJson.scripts.start ?? '', new RegExp(`node ${bin.replaceAll('.', '\\.')} serve$`), 'npm start runs the same');
-    // scripts/build.mjs bundles src/cli.ts into the bin.
-    assert.ok(readRepoFile('scripts/build.mjs').includes(`outfile: '${bin}'`));
+    // tsc compiles src/cli.ts to dist/src/cli.js (outDir dist, rootDir .).
+    const tsconfig = JSON.parse(readRepoFile('tsconfig.json')) as { compilerOptions: { outDir: string; rootDir: string } };
+    assert.equal(tsconfig.compilerOptions.rootDir, '.');
+    assert.equal(bin, `${tsconfig.compilerOptions.outDir}/src/cli.js`);
     assert.ok(exists(repoPath('src', 'cli.ts')));
     for (const entrypoint of instructionsOf(runtime, 'ENTRYPOINT')) execForm(entrypoint);
   });
