@@ -56,14 +56,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     );
   };
 
+  const log = options.logger;
   const app = Fastify({
-    ...(options.logger
-      ? {
-          loggerInstance: options.logger,
-          // No child logger per request: the few lines we log name their requestId themselves.
-          childLoggerFactory: (logger: FastifyBaseLogger) => logger,
-        }
-      : { logger: false }),
+    // Fastify gets no logger: it would make one per request. The few lines the app logs go to
+    // `log` directly, naming their requestId.
+    logger: false,
     genReqId: (request) => requestIds.forRequest(request),
     requestIdHeader: false,
     // Per-request access logs would double the cost of our cheapest answers; problems are logged where they arise.
@@ -117,7 +114,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     else sendMissingHost(responder, request, reply);
   });
   app.setErrorHandler((error, request, reply) => {
-    request.log.error({ err: error, requestId: request.id }, 'request failed');
+    log?.error({ err: error, requestId: request.id }, 'request failed');
     sendProblem(responder, request, reply, {
       code: 'INTERNAL_ERROR',
       detail: 'An unexpected error occurred; quote the requestId when reporting it.',

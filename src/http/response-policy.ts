@@ -75,11 +75,13 @@ export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics
     return origin !== undefined && policy.corsOrigins.has(origin) ? origin : undefined;
   };
 
+  const commonForJson = common.concat('content-security-policy', JSON_CSP);
+
   return {
     policy,
     allowedOrigin,
-    write(request, reply, operation, status, headers, body, csp = JSON_CSP) {
-      const list = common.concat('content-security-policy', csp, 'x-request-id', request.id, headers as string[]);
+    write(request, reply, operation, status, headers, body, csp) {
+      const list = (csp === undefined ? commonForJson : common.concat('content-security-policy', csp)).concat('x-request-id', request.id, headers as string[]);
       if (!anyOrigin) {
         const origin = allowedOrigin(request);
         if (origin !== undefined) list.push('access-control-allow-origin', origin, 'access-control-expose-headers', CORS_EXPOSED);
