@@ -31,6 +31,17 @@ export function datesOf(list: readonly string[]): DayNumber[] {
   return list.map(parseIsoDate).filter((day): day is DayNumber => day !== undefined);
 }
 
+/** Every day an entry names, by the field that names it. */
+export function namedDaysOf(
+  entry: Pick<ArrangementEntry, 'rest' | 'compensatory' | 'work' | 'joinedWeekend'>,
+): readonly (readonly ['rest' | 'work' | 'joinedWeekend', DayNumber[]])[] {
+  return [
+    ['rest', restDaysOf(entry)],
+    ['work', datesOf(entry.work)],
+    ['joinedWeekend', datesOf(entry.joinedWeekend)],
+  ];
+}
+
 /** The entries in force: an entry replaced by an amending notice no longer counts. */
 export function finalEntries<Entry extends Pick<ArrangementEntry, 'supersededBy'>>(entries: readonly Entry[]): Entry[] {
   return entries.filter((entry) => entry.supersededBy === undefined);

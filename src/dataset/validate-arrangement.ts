@@ -4,7 +4,7 @@ import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
 import { regulationVersionFor } from '../calendar/statutory-days.js';
 import type { ArrangementFile } from './arrangement-schema.js';
 import type { DataProblem } from './data-problem.js';
-import { datesOf, finalEntries, parseDateOrRange, restDaysOf } from './entry-dates.js';
+import { finalEntries, namedDaysOf, parseDateOrRange, restDaysOf } from './entry-dates.js';
 import { checkArrangementShape, type SchemaError } from './schema-validators.js';
 import { computeStatutoryDaysField } from './statutory-days-field.js';
 
@@ -123,12 +123,7 @@ const checkDatesWithinReach: Check = (file, fileName) => {
   const latest = dayNumberFromCivil(file.year, 12, 31);
   const problems: DataProblem[] = [];
   file.entries.forEach((entry, e) => {
-    const named: [string, DayNumber[]][] = [
-      ['rest', restDaysOf(entry)],
-      ['work', datesOf(entry.work)],
-      ['joinedWeekend', datesOf(entry.joinedWeekend)],
-    ];
-    for (const [key, days] of named) {
+    for (const [key, days] of namedDaysOf(entry)) {
       const outside = days.filter((day) => day < earliest || day > latest);
       if (outside.length > 0) {
         problems.push({
@@ -176,12 +171,7 @@ const checkNoDayNamedTwice: Check = (file, fileName) => {
   const namedBy = new Map<DayNumber, string>();
   file.entries.forEach((entry, e) => {
     if (entry.supersededBy !== undefined) return;
-    const named: [string, DayNumber[]][] = [
-      ['rest', restDaysOf(entry)],
-      ['work', datesOf(entry.work)],
-      ['joinedWeekend', datesOf(entry.joinedWeekend)],
-    ];
-    for (const [key, days] of named) {
+    for (const [key, days] of namedDaysOf(entry)) {
       for (const day of days) {
         const field = `entries[${e}].${key}`;
         const earlier = namedBy.get(day);

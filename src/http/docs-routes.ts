@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PROBLEM_CATALOGUE } from './problem-catalogue.js';
-import { PROBLEM_CODES, PROBLEM_TYPES, problemRecord, problemSlug, type ProblemCode } from './problems.js';
+import { exampleProblem, PROBLEM_CATALOGUE } from './problem-catalogue.js';
+import { PROBLEM_CODES, PROBLEM_TYPES, problemSlug, type ProblemCode } from './problems.js';
 import type { Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
@@ -84,7 +84,7 @@ function problemPage(code: ProblemCode, docsUrl: string): string {
   const { status, title } = PROBLEM_TYPES[code];
   const explanation = PROBLEM_CATALOGUE[code];
   const instance = explanation.exampleRequest.split(' ')[1]?.split('?')[0] ?? '/';
-  const example = problemRecord(docsUrl, { code, detail: explanation.exampleDetail }, instance, '3f9a2c1d5e7b-1');
+  const example = exampleProblem(code, docsUrl, instance);
   return layout(
     `${title} (${code})`,
     `<nav><a href="/docs">API reference</a> · <a href="/docs#problems">All problem types</a></nav>

@@ -1,6 +1,6 @@
 import type { ApiOperation } from './operations.js';
-import { PROBLEM_CATALOGUE } from './problem-catalogue.js';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode } from './problems.js';
+import { exampleProblem } from './problem-catalogue.js';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemCode } from './problems.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
 import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
@@ -76,7 +76,7 @@ function apiOperation(operation: ApiOperation, path: string, docsUrl: string): R
         examples: Object.fromEntries(
           codes.map((code) => [
             code,
-            { summary: PROBLEM_TYPES[code].title, value: problemRecord(docsUrl, { code, detail: PROBLEM_CATALOGUE[code].exampleDetail }, instance, '3f9a2c1d5e7b-1') },
+            { summary: PROBLEM_TYPES[code].title, value: exampleProblem(code, docsUrl, instance) },
           ]),
         ),
       },

@@ -1,7 +1,7 @@
 import { FIRST_SUPPORTED_DAY } from '../calendar/calendar-index.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { MAX_RANGE_DAYS } from './date-parameters.js';
-import type { ProblemCode } from './problems.js';
+import { problemRecord, type ProblemCode, type ProblemRecord } from './problems.js';
 import { ALLOWED_METHODS } from './response-policy.js';
 
 /** What each problem type means and how a client fixes it: the problem pages and the OpenAPI examples. */
@@ -14,6 +14,11 @@ export interface ProblemExplanation {
 }
 
 const FIRST = formatIsoDate(FIRST_SUPPORTED_DAY);
+
+/** The problem record a problem page or the OpenAPI document shows as an example. */
+export function exampleProblem(code: ProblemCode, docsUrl: string, instance: string): ProblemRecord {
+  return problemRecord(docsUrl, { code, detail: PROBLEM_CATALOGUE[code].exampleDetail }, instance, '3f9a2c1d5e7b-1');
+}
 
 export const PROBLEM_CATALOGUE: Readonly<Record<ProblemCode, ProblemExplanation>> = {
   MISSING_PARAMETER: {
