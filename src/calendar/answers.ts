@@ -10,6 +10,15 @@ export interface WorkdayCount {
   readonly unknownDayCount: number;
 }
 
+/**
+ * The JSON of a workday count, byte for byte what JSON.stringify writes (its two strings are
+ * ISO dates: nothing to escape). Written out because it runs on every count request, where
+ * JSON.stringify of these six fields measured at several thousand instructions.
+ */
+export function workdayCountJson(count: WorkdayCount): string {
+  return `{"startDate":"${count.startDate}","endDate":"${count.endDate}","totalDays":${count.totalDays},"workdayCount":${count.workdayCount},"restDayCount":${count.restDayCount},"unknownDayCount":${count.unknownDayCount}}`;
+}
+
 /** The next-holiday resource of spec section 2.4. */
 export type NextHoliday =
   | {

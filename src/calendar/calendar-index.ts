@@ -97,6 +97,8 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
     nextJson.set(target, Buffer.from(JSON.stringify(foundHoliday(record, version))));
   }
 
+  /** The ISO text of a day: the record's own string inside the window (no formatting per request). */
+  const isoDateOf = (day: DayNumber): string => records[day - FIRST_SUPPORTED_DAY]?.date ?? formatIsoDate(day);
   const unavailableAt = (at: number): Unavailable => {
     const year = yearOfDayNumber(FIRST_SUPPORTED_DAY + at);
     return { unavailable: true, year: unavailableYears.includes(year) ? year : year + 1 };
@@ -161,8 +163,8 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
       const workdayCount = from < size ? (prefix.work[to] ?? 0) - (prefix.work[from] ?? 0) : 0;
       const restDayCount = from < size ? (prefix.rest[to] ?? 0) - (prefix.rest[from] ?? 0) : 0;
       return {
-        startDate: formatIsoDate(start),
-        endDate: formatIsoDate(end),
+        startDate: isoDateOf(start),
+        endDate: isoDateOf(end),
         totalDays,
         workdayCount,
         restDayCount,

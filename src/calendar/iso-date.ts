@@ -1,6 +1,7 @@
 import { civilFromDayNumber, dayNumberFromCivil, daysInMonth, type DayNumber } from './civil-date.js';
 
-const ISO_DATE_SHAPE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+const DASH = 0x2d;
+const DIGIT_ZERO = 0x30;
 
 /**
  * The one date parser of the service: exactly `yyyy-MM-dd` in ASCII digits, and a real
@@ -8,12 +9,25 @@ const ISO_DATE_SHAPE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
  * yields `undefined`.
  */
 export function parseIsoDate(text: string): DayNumber | undefined {
-  if (text.length !== 10 || !ISO_DATE_SHAPE.test(text)) return undefined;
-  const year = Number(text.slice(0, 4));
-  const month = Number(text.slice(5, 7));
-  const day = Number(text.slice(8, 10));
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  // Character codes rather than a regular expression, slices and Number(): this runs on every
+  // request, and those cost about four times as many instructions (bench/instructions.sh).
+  if (text.length !== 10 || text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH) return undefined;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   return dayNumberFromCivil(year, month, day);
+}
+
+/** The value of `count` ASCII digits from `start`, or -1 if any is not one. */
+function digitsAt(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let at = start; at < start + count; at++) {
+    const digit = text.charCodeAt(at) - DIGIT_ZERO;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 export function formatIsoDate(dayNumber: DayNumber): string {

@@ -6,7 +6,7 @@ import type { DataProblem } from './data-problem.js';
 import type { Dataset } from './dataset.js';
 import { datasetVersionOf } from './dataset-version.js';
 import { datesOf, finalEntries, restDaysOf } from './entry-dates.js';
-import type { DirectorySnapshot, RawFile } from './read-data-directory.js';
+import type { DirectorySnapshot, RawFile, YearFile } from './read-data-directory.js';
 import { validateArrangementFile } from './validate-arrangement.js';
 
 /**
@@ -24,13 +24,23 @@ export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset)
   for (const year of listed ?? snapshot.yearFiles.map((file) => file.year)) published.add(year);
 
   const fresh = new Map<number, ArrangementFile>();
+  const sourceTexts = new Map(previous?.sourceTexts ?? []);
   for (const yearFile of snapshot.yearFiles) {
-    const file = parseArrangement(yearFile, problems);
-    if (file !== undefined) fresh.set(yearFile.year, file);
+    const file = unchangedArrangement(yearFile, previous) ?? parseArrangement(yearFile, problems);
+    if (file === undefined) continue;
+    fresh.set(yearFile.year, file);
+    if ('text' in yearFile) sourceTexts.set(yearFile.year, yearFile.text);
   }
   const arrangements = new Map(previous?.arrangements ?? []);
   for (const [year, file] of fresh) arrangements.set(year, file);
   for (const problem of refuseCrossYearClashes(fresh, arrangements, previous)) problems.push(problem);
+  for (const year of fresh.keys()) {
+    // A refused file leaves the text of the copy kept instead (or none).
+    if (arrangements.get(year) === fresh.get(year)) continue;
+    const keptText = previous?.sourceTexts.get(year);
+    if (keptText === undefined) sourceTexts.delete(year);
+    else sourceTexts.set(year, keptText);
+  }
   for (const year of arrangements.keys()) published.add(year);
 
   const publishedYears = [...published].sort((a, b) => a - b);
@@ -44,6 +54,7 @@ export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset)
   return {
     version: datasetVersionOf(sorted, unavailableYears),
     arrangements: sorted,
+    sourceTexts,
     publishedYears,
     unavailableYears,
     problems,
@@ -65,6 +76,12 @@ function manifestYears(manifest: RawFile | undefined, problems: DataProblem[]): 
     return undefined;
   }
   return raw.publishedYears;
+}
+
+/** The arrangement previously validated from exactly this text, if any. */
+function unchangedArrangement(yearFile: YearFile, previous: Dataset | undefined): ArrangementFile | undefined {
+  if (previous === undefined || !('text' in yearFile) || previous.sourceTexts.get(yearFile.year) !== yearFile.text) return undefined;
+  return previous.arrangements.get(yearFile.year);
 }
 
 function parseArrangement(yearFile: RawFile, problems: DataProblem[]): ArrangementFile | undefined {

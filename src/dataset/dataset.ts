@@ -10,6 +10,13 @@ export interface Dataset {
   /** Names the whole dataset; see datasetVersionOf(). */
   readonly version: string;
   readonly arrangements: ReadonlyMap<number, ArrangementFile>;
+  /**
+   * The text each arrangement was read from. A later read that finds the same text reuses the
+   * arrangement without validating it again: the periodic check of an unchanged directory then
+   * costs a read and a comparison per file, not a validation (statutory days included) that
+   * would hold up the answers queued behind it.
+   */
+  readonly sourceTexts: ReadonlyMap<number, string>;
   /** Ascending: every year the data directory publishes, readable or not. */
   readonly publishedYears: readonly number[];
   /** Ascending: published years with no readable copy; their dates answer CALENDAR_DATA_UNAVAILABLE. */

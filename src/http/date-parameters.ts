@@ -12,7 +12,8 @@ export interface DateParameter {
   readonly description: string;
 }
 
-export type ParsedDates = Readonly<Record<string, DayNumber>>;
+/** The parsed dates in the order of the operation's parameters (an array: read by position, no keyed lookups). */
+export type ParsedDates = readonly DayNumber[];
 
 /** Values as Fastify hands them over: a string, an array for a repeated query parameter, or nothing. */
 export type RawValues = Readonly<Record<string, unknown>>;
@@ -28,13 +29,10 @@ export function readDateParameters(
   query: RawValues,
   isRange: boolean,
 ): ParsedDates | ProblemSpec {
-  // Plain loops: this runs on every request.
-  const values: unknown[] = [];
+  // Plain loops over positions: this runs on every request.
   let missing: string[] | undefined;
   for (const parameter of parameters) {
-    const value = (parameter.in === 'path' ? path : query)[parameter.name];
-    values.push(value);
-    if (value === undefined) (missing ??= []).push(parameter.name);
+    if (valueOf(parameter, path, query) === undefined) (missing ??= []).push(parameter.name);
   }
   if (missing !== undefined) {
     return {
@@ -42,10 +40,9 @@ export function readDateParameters(
       detail: `Required parameter${missing.length > 1 ? 's' : ''} missing: ${missing.join(', ')}.`,
     };
   }
-  const dates: Record<string, DayNumber> = {};
-  for (let at = 0; at < parameters.length; at++) {
-    const parameter = parameters[at] as DateParameter;
-    const value = values[at];
+  const dates: DayNumber[] = [];
+  for (const parameter of parameters) {
+    const value = valueOf(parameter, path, query);
     if (typeof value !== 'string') {
       return { code: 'INVALID_DATE_FORMAT', detail: `${parameter.name} is given more than once; give it exactly once, as yyyy-MM-dd.` };
     }
@@ -53,20 +50,20 @@ export function readDateParameters(
     if (day === undefined) {
       return { code: 'INVALID_DATE_FORMAT', detail: `${parameter.name} must be a real calendar date in yyyy-MM-dd form; got ${quote(value)}.` };
     }
-    dates[parameter.name] = day;
+    dates.push(day);
   }
-  for (const parameter of parameters) {
-    const day = dates[parameter.name] ?? FIRST_SUPPORTED_DAY;
+  for (let at = 0; at < parameters.length; at++) {
+    const day = dates[at] ?? FIRST_SUPPORTED_DAY;
     if (day < FIRST_SUPPORTED_DAY) {
       return {
         code: 'DATE_OUT_OF_SUPPORTED_RANGE',
-        detail: `${parameter.name} ${formatIsoDate(day)} is before ${formatIsoDate(FIRST_SUPPORTED_DAY)}, the earliest supported date.`,
+        detail: `${parameters[at]?.name ?? 'date'} ${formatIsoDate(day)} is before ${formatIsoDate(FIRST_SUPPORTED_DAY)}, the earliest supported date.`,
       };
     }
   }
   if (isRange) {
-    const start = dates.startDate ?? FIRST_SUPPORTED_DAY;
-    const end = dates.endDate ?? FIRST_SUPPORTED_DAY;
+    const start = dates[0] ?? FIRST_SUPPORTED_DAY;
+    const end = dates[1] ?? FIRST_SUPPORTED_DAY;
     if (start > end) {
       return { code: 'INVALID_DATE_RANGE', detail: `startDate ${formatIsoDate(start)} is later than endDate ${formatIsoDate(end)}.` };
     }
@@ -81,8 +78,12 @@ export function readDateParameters(
   return dates;
 }
 
+function valueOf(parameter: DateParameter, path: RawValues, query: RawValues): unknown {
+  return (parameter.in === 'path' ? path : query)[parameter.name];
+}
+
 export function isProblem(value: ParsedDates | ProblemSpec): value is ProblemSpec {
-  return typeof value.code === 'string';
+  return !Array.isArray(value);
 }
 
 /** Echoes a bad value safely: JSON-quoted (control characters escaped) and cut short. */

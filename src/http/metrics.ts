@@ -61,16 +61,22 @@ export interface Series {
  * figures, reading them at scrape time.
  */
 export class RequestRecorder {
-  private readonly byKey = new Map<string, Series>();
+  // By operation, then by status: lookups by keys that already exist, where a joined
+  // "operation status" key was a new string to hash on every request.
+  private readonly byOperation = new Map<string, Map<number, Series>>();
 
   constructor(private readonly bounds: readonly number[]) {}
 
   observe(operation: string, status: number, seconds: number): void {
-    const key = `${operation} ${status}`;
-    let series = this.byKey.get(key);
+    let byStatus = this.byOperation.get(operation);
+    if (byStatus === undefined) {
+      byStatus = new Map();
+      this.byOperation.set(operation, byStatus);
+    }
+    let series = byStatus.get(status);
     if (series === undefined) {
       series = { operation, status: String(status), count: 0, sum: 0, buckets: new Float64Array(this.bounds.length + 1) };
-      this.byKey.set(key, series);
+      byStatus.set(status, series);
     }
     let bucket = 0;
     while (bucket < this.bounds.length && seconds > (this.bounds[bucket] ?? Infinity)) bucket++;
@@ -79,8 +85,8 @@ export class RequestRecorder {
     series.sum += seconds;
   }
 
-  series(): IterableIterator<Readonly<Series>> {
-    return this.byKey.values();
+  *series(): IterableIterator<Readonly<Series>> {
+    for (const byStatus of this.byOperation.values()) yield* byStatus.values();
   }
 }
 

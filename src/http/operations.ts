@@ -1,4 +1,4 @@
-import type { Unavailable } from '../calendar/answers.js';
+import { workdayCountJson, type Unavailable } from '../calendar/answers.js';
 import type { CalendarIndex } from '../calendar/calendar-index.js';
 import type { DateParameter, ParsedDates } from './date-parameters.js';
 import type { ProblemCode } from './problems.js';
@@ -49,14 +49,19 @@ const RANGE_PROBLEMS: readonly ProblemCode[] = [
   'DATE_RANGE_TOO_LARGE',
 ];
 
-const at = (dates: ParsedDates, name: string): number => {
-  const day = dates[name];
-  if (day === undefined) throw new Error(`parameter ${name} was not parsed`);
+/** The date of the parameter at `position` (in the operation's parameter order). */
+const at = (dates: ParsedDates, position: number): number => {
+  const day = dates[position];
+  if (day === undefined) throw new Error(`parameter ${position} was not parsed`);
   return day;
 };
 
-const rangeIsSettled = (index: CalendarIndex, dates: ParsedDates): boolean =>
-  index.isSettled(at(dates, 'startDate'), at(dates, 'endDate'));
+/** Positions of the date parameters: the only one, or a range's two ends. */
+const DATE = 0;
+const START = 0;
+const END = 1;
+
+const rangeIsSettled = (index: CalendarIndex, dates: ParsedDates): boolean => index.isSettled(at(dates, START), at(dates, END));
 
 const EXAMPLE_VERSION = '2025.11.04-56279d56';
 
@@ -88,9 +93,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       },
     },
     badRequestProblems: ['INVALID_DATE_FORMAT', 'DATE_OUT_OF_SUPPORTED_RANGE'],
-    answer: (index, dates) => index.dayJson(at(dates, 'date')),
-    isSettled: (index, dates) => index.isSettled(at(dates, 'date'), at(dates, 'date')),
-    answerKey: (dates) => `d${at(dates, 'date')}`,
+    answer: (index, dates) => index.dayJson(at(dates, DATE)),
+    isSettled: (index, dates) => index.isSettled(at(dates, DATE), at(dates, DATE)),
+    answerKey: (dates) => `d${at(dates, DATE)}`,
   },
   {
     operationId: 'chinaCalendar.getDateRangeStatus',
@@ -120,9 +125,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       },
     },
     badRequestProblems: RANGE_PROBLEMS,
-    answer: (index, dates) => index.rangeJsonChunks(at(dates, 'startDate'), at(dates, 'endDate')),
+    answer: (index, dates) => index.rangeJsonChunks(at(dates, START), at(dates, END)),
     isSettled: rangeIsSettled,
-    answerKey: (dates) => `r${at(dates, 'startDate')}-${at(dates, 'endDate')}`,
+    answerKey: (dates) => `r${at(dates, START)}-${at(dates, END)}`,
   },
   {
     operationId: 'chinaCalendar.calculateWorkdays',
@@ -140,11 +145,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     },
     badRequestProblems: RANGE_PROBLEMS,
     answer: (index, dates) => {
-      const counts = index.countDays(at(dates, 'startDate'), at(dates, 'endDate'));
-      return 'unavailable' in counts ? counts : Buffer.from(JSON.stringify(counts));
+      const counts = index.countDays(at(dates, START), at(dates, END));
+      return 'unavailable' in counts ? counts : Buffer.from(workdayCountJson(counts));
     },
     isSettled: rangeIsSettled,
-    answerKey: (dates) => `w${at(dates, 'startDate')}-${at(dates, 'endDate')}`,
+    answerKey: (dates) => `w${at(dates, START)}-${at(dates, END)}`,
   },
   {
     operationId: 'chinaCalendar.getNextHoliday',
@@ -170,8 +175,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       },
     },
     badRequestProblems: ['MISSING_PARAMETER', 'INVALID_DATE_FORMAT', 'DATE_OUT_OF_SUPPORTED_RANGE'],
-    answer: (index, dates) => index.nextHolidayJson(at(dates, 'fromDate')),
-    isSettled: (index, dates) => index.nextHolidayIsSettled(at(dates, 'fromDate')),
-    answerKey: (dates) => `n${at(dates, 'fromDate')}`,
+    answer: (index, dates) => index.nextHolidayJson(at(dates, DATE)),
+    isSettled: (index, dates) => index.nextHolidayIsSettled(at(dates, DATE)),
+    answerKey: (dates) => `n${at(dates, DATE)}`,
   },
 ];

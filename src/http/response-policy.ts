@@ -81,7 +81,9 @@ export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics
     policy,
     allowedOrigin,
     write(request, reply, operation, status, headers, body, csp) {
-      const list = (csp === undefined ? commonForJson : common.concat('content-security-policy', csp)).concat('x-request-id', request.id, headers as string[]);
+      // Spread, not concat: Array.prototype.concat of mixed arguments runs in V8's C++ runtime, a
+      // measured 3-4 thousand instructions per request (bench/instructions.sh); spread is a fast copy.
+      const list = [...(csp === undefined ? commonForJson : [...common, 'content-security-policy', csp]), 'x-request-id', request.id, ...headers];
       if (!anyOrigin) {
         const origin = allowedOrigin(request);
         if (origin !== undefined) list.push('access-control-allow-origin', origin, 'access-control-expose-headers', CORS_EXPOSED);

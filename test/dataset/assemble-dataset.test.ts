@@ -271,11 +271,29 @@ describe('assembleDataset: a bad file with a previous good copy (last known good
     assert.deepEqual(dataset.unavailableYears, []);
   });
 
+  it('an unchanged file is not validated again: the arrangement read from the same text is reused', () => {
+    const dataset = assembleDataset(bundled, good);
+    assert.deepEqual(dataset.problems, []);
+    assert.equal(dataset.version, good.version);
+    for (const year of YEARS) assert.equal(dataset.arrangements.get(year), good.arrangements.get(year), `${year}`);
+    assert.equal(dataset.sourceTexts.get(2019), textOf(bundled, 2019));
+  });
+
+  it('a file whose text changed in whitespace only is validated again (and keeps the version)', () => {
+    const reformatted = textFile(2019, `${JSON.stringify(parsedOf(2019))}\n`);
+    const dataset = assembleDataset(withYear(bundled, 2019, reformatted), good);
+    assert.notEqual(dataset.arrangements.get(2019), good.arrangements.get(2019));
+    assert.deepEqual(dataset.arrangements.get(2019), good.arrangements.get(2019));
+    assert.equal(dataset.version, good.version);
+    assert.equal(dataset.sourceTexts.get(2019), 'text' in reformatted ? reformatted.text : undefined);
+  });
+
   it('a valid changed file replaces the previous copy', () => {
     const file = changed(2023, (f) => { entryAt(f, 3).work = ['2023-04-23', '2023-05-07']; });
     const dataset = assembleDataset(withYear(bundled, 2023, file), good);
     assert.deepEqual(dataset.problems, []);
     assert.notEqual(dataset.version, good.version);
+    assert.equal(dataset.sourceTexts.get(2023), 'text' in file ? file.text : undefined);
     const index = buildCalendarIndex(dataset);
     assert.equal(recordOf(index, '2023-05-06').dayStatus, 'WEEKEND');
     assert.equal(recordOf(index, '2023-05-07').dayStatus, 'ADJUSTED_WORKDAY');
@@ -377,6 +395,11 @@ describe('assembleDataset: cross-year clashes', () => {
     assert.ok(hasProblem(dataset.problems, '2020.json', 'entries', /2019-12-31/), JSON.stringify(dataset.problems));
     assert.equal(dataset.arrangements.get(2020), good.arrangements.get(2020));
     assert.deepEqual(dataset.unavailableYears, []);
+    // The kept copy keeps its own text: the refused file is checked (and refused) again next time.
+    assert.equal(dataset.sourceTexts.get(2020), good.sourceTexts.get(2020));
+    const again = assembleDataset(snapshot, dataset);
+    assert.ok(hasProblem(again.problems, '2020.json', 'entries', /2019-12-31/), JSON.stringify(again.problems));
+    assert.equal(again.arrangements.get(2020), good.arrangements.get(2020));
   });
 
   it('a new 2020 file clashing with the kept good copy of 2019 is refused too', () => {
