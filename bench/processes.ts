@@ -17,6 +17,7 @@ export async function startServer(
   env: NodeJS.ProcessEnv,
   port: number,
   probePath = '/',
+  timeoutMs = 30_000,
 ): Promise<Started> {
   const spawnedAt = performance.now();
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
@@ -25,11 +26,11 @@ export async function startServer(
       resolve();
     });
   });
-  const deadline = spawnedAt + 30_000;
+  const deadline = spawnedAt + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode}`);
     if (await answers(port, probePath)) break;
-    if (performance.now() > deadline) throw new Error(`${command} ${args.join(' ')} did not answer within 30 s`);
+    if (performance.now() > deadline) throw new Error(`${command} ${args.join(' ')} did not answer within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   const startMs = performance.now() - spawnedAt;
@@ -59,15 +60,28 @@ function answers(port: number, path: string): Promise<boolean> {
   });
 }
 
-/** GETs one path and returns status and body. */
-export function fetchBody(baseUrl: string, path: string): Promise<{ status: number; body: Buffer; contentType: string }> {
+export interface FetchedAnswer {
+  readonly status: number;
+  readonly body: Buffer;
+  readonly contentType: string;
+  /** Name and value of every header as received, in order. */
+  readonly rawHeaders: readonly string[];
+}
+
+/** GETs one path and returns status, headers and body. */
+export function fetchBody(baseUrl: string, path: string): Promise<FetchedAnswer> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, baseUrl);
     const call = request(url, { agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), contentType: String(response.headers['content-type']) });
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          contentType: String(response.headers['content-type']),
+          rawHeaders: response.rawHeaders,
+        });
       });
     });
     call.on('error', reject);

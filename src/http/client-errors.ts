@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { instanceOf, problemRecord, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemSpec } from './problems.js';
+import { instanceOf, problemJson, problemRecord, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemSpec } from './problems.js';
 import type { RequestIds } from './request-id.js';
 import { ALLOWED_METHODS, CACHE_NEVER, CORS_EXPOSED, JSON_CSP, SECURITY_HEADERS, type ResponsePolicy } from './response-policy.js';
 
@@ -56,7 +56,7 @@ function writeRawProblem(
   instance: string,
   extraHeaders: Record<string, string> = {},
 ): void {
-  const body = JSON.stringify(problemRecord(policy.docsUrl, problem, instance, requestId));
+  const body = problemJson(problemRecord(policy.docsUrl, problem, instance, requestId));
   const status = PROBLEM_TYPES[problem.code].status;
   const headers = {
     'Content-Type': PROBLEM_CONTENT_TYPE,

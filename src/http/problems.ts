@@ -42,9 +42,13 @@ export interface ProblemRecord {
   readonly requestId: string;
 }
 
+const PROBLEM_SLUGS = Object.fromEntries(PROBLEM_CODES.map((code) => [code, code.toLowerCase().replaceAll('_', '-')])) as Readonly<
+  Record<ProblemCode, string>
+>;
+
 /** `INVALID_DATE_FORMAT` → `invalid-date-format`: the last segment of the problem's type URI. */
 export function problemSlug(code: ProblemCode): string {
-  return code.toLowerCase().replaceAll('_', '-');
+  return PROBLEM_SLUGS[code];
 }
 
 export function problemTypeUri(docsUrl: string, code: ProblemCode): string {
@@ -52,6 +56,7 @@ export function problemTypeUri(docsUrl: string, code: ProblemCode): string {
 }
 
 const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+const SLASH = 0x2f;
 
 /**
  * The request path exactly as the client sent it, without the query string. An absolute-form
@@ -59,7 +64,7 @@ const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
  */
 export function instanceOf(rawUrl: string | undefined): string {
   let url = rawUrl ?? '/';
-  const authority = ABSOLUTE_FORM.exec(url);
+  const authority = url.charCodeAt(0) === SLASH ? null : ABSOLUTE_FORM.exec(url);
   if (authority) url = url.slice(authority[0].length) || '/';
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
@@ -76,6 +81,20 @@ export function problemRecord(docsUrl: string, problem: ProblemSpec, instance: s
     code: problem.code,
     requestId,
   };
+}
+
+const TITLES_JSON = Object.fromEntries(PROBLEM_CODES.map((code) => [code, JSON.stringify(PROBLEM_TYPES[code].title)])) as Readonly<
+  Record<ProblemCode, string>
+>;
+
+/**
+ * The JSON of a problem record: byte for byte what JSON.stringify writes (a test holds it to
+ * that), each string escaped on its own. Written out because problems are answered at the rate
+ * of the cheapest requests, where JSON.stringify of the whole record measured at about a tenth of
+ * the cost of the answer.
+ */
+export function problemJson(record: ProblemRecord): string {
+  return `{"type":${JSON.stringify(record.type)},"title":${TITLES_JSON[record.code]},"status":${record.status},"detail":${JSON.stringify(record.detail)},"instance":${JSON.stringify(record.instance)},"code":"${record.code}","requestId":${JSON.stringify(record.requestId)}}`;
 }
 
 /**
@@ -97,6 +116,6 @@ export function sendProblem(
     operation,
     record.status,
     ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...headers],
-    Buffer.from(JSON.stringify(record)),
+    Buffer.from(problemJson(record)),
   );
 }

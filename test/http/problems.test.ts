@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
 import { readConfig } from '../../src/config.js';
+import { PROBLEM_CODES, problemJson, problemRecord } from '../../src/http/problems.js';
 import { BUNDLED_DATA_DIR, loadBundledIndex } from '../helpers/bundled-dataset.js';
 import { buildAppOn, throwingIndex } from '../helpers/custom-app.js';
 import {
@@ -724,5 +726,23 @@ describe('every problem answer, whatever produced it, has the same form', () => 
       assert.deepEqual(headersWithoutDate(headAnswer), headersWithoutDate(getAnswer));
       assert.equal(headAnswer.body, '');
     }
+  });
+});
+
+describe('problemJson: the problem body', () => {
+  it('is byte for byte JSON.stringify of the record, whatever the strings hold (quotes, controls, lone surrogates)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PROBLEM_CODES),
+        fc.string({ unit: 'binary' }),
+        fc.string({ unit: 'binary' }),
+        fc.string({ unit: 'binary' }),
+        fc.webUrl(),
+        (code, detail, instance, requestId, docsUrl) => {
+          const record = problemRecord(docsUrl, { code, detail }, instance, requestId);
+          assert.equal(problemJson(record), JSON.stringify(record));
+        },
+      ),
+    );
   });
 });
