@@ -89,6 +89,19 @@ export function fetchBody(baseUrl: string, path: string): Promise<FetchedAnswer>
   });
 }
 
+/** Headers Node writes itself, or that Fastify sets from the body. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The service's response headers as a Fastify route would set them, without those Node or Fastify write. */
+export function serviceHeaders(rawHeaders: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let at = 0; at + 1 < rawHeaders.length; at += 2) {
+    const name = (rawHeaders[at] ?? '').toLowerCase();
+    if (!OWN_HEADERS.has(name)) headers[name] = rawHeaders[at + 1] ?? '';
+  }
+  return headers;
+}
+
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /**

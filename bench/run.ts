@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the service against two floors measured in the same run: bare node:http and
- * a minimal Fastify route, both sending the same precomputed bytes. Servers alternate within
+ * a minimal Fastify route, both sending the same precomputed bytes (and, to price the service's
+ * response headers, the minimal route sending those headers too). Servers alternate within
  * every round; figures are medians over the rounds with their spread. CPU time per request
  * (read from /proc, outside the servers) is the steadiest figure on a shared machine; ratios
  * are paired per round. `--smoke` runs everything briefly and fails only on errors.
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { drive, hasWrk, type LoadResult } from './load.js';
-import { cpuSeconds, fetchBody, residentMegabytes, startServer, type Started } from './processes.js';
+import { cpuSeconds, fetchBody, residentMegabytes, serviceHeaders, startServer, type Started } from './processes.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
 
 const { values: flags } = parseArgs({
@@ -42,7 +43,10 @@ const TARGETS = {
   'problem-400': { minimal: undefined, bare: 0.6 },
 } as const satisfies Record<string, { minimal: number | undefined; bare: number }>;
 
-type ServerName = 'service' | 'bare' | 'minimal';
+/** `withHeaders` is the minimal Fastify route sending the service's response headers too: it prices the headers. */
+type ServerName = 'service' | 'bare' | 'minimal' | 'withHeaders';
+
+const LABELS: Record<ServerName, string> = { service: 'service', bare: 'bare', minimal: 'minimal', withHeaders: 'min+hdrs' };
 
 interface Sample {
   readonly load: LoadResult;
@@ -104,13 +108,17 @@ async function measureScenario(scenario: Scenario, useWrk: boolean): Promise<voi
   }
   const bodyFile = join(mkdtempSync(join(tmpdir(), 'bench-body-')), 'body');
   writeFileSync(bodyFile, sample.body);
+  const headersFile = `${bodyFile}.headers.json`;
+  writeFileSync(headersFile, JSON.stringify(serviceHeaders(sample.rawHeaders)));
   const barePort = nextPort++;
   const minimalPort = nextPort++;
+  const withHeadersPort = nextPort++;
   const bare = await startServer(process.execPath, [BARE, String(barePort), bodyFile, sample.contentType], {}, barePort);
   const minimal = await startServer(process.execPath, [MINIMAL, String(minimalPort), bodyFile], {}, minimalPort);
-  const servers: Record<ServerName, Started> = { service, bare, minimal };
-  const samples: Record<ServerName, Sample[]> = { service: [], bare: [], minimal: [] };
-  const order: ServerName[] = ['service', 'bare', 'minimal'];
+  const withHeaders = await startServer(process.execPath, [MINIMAL, String(withHeadersPort), bodyFile, headersFile], {}, withHeadersPort);
+  const servers: Record<ServerName, Started> = { service, bare, minimal, withHeaders };
+  const samples: Record<ServerName, Sample[]> = { service: [], bare: [], minimal: [], withHeaders: [] };
+  const order: ServerName[] = ['service', 'bare', 'minimal', 'withHeaders'];
   try {
     // Unmeasured warm-up, so that every server is measured with its code optimised by the JIT.
     for (const name of order) await drive(servers[name].baseUrl, scenario.paths, { durationSeconds: WARM_UP, connections: CONNECTIONS }, useWrk);
@@ -129,7 +137,7 @@ async function measureScenario(scenario: Scenario, useWrk: boolean): Promise<voi
   for (const name of order) {
     const rows = samples[name];
     console.log(
-      `  ${name.padEnd(8)}  ${summary(rows.map((row) => row.load.requestsPerSecond), 0).padEnd(27)}  ${median(rows.map((row) => row.load.p50)).toFixed(2).padStart(6)}   ${median(
+      `  ${LABELS[name].padEnd(8)}  ${summary(rows.map((row) => row.load.requestsPerSecond), 0).padEnd(27)}  ${median(rows.map((row) => row.load.p50)).toFixed(2).padStart(6)}   ${median(
         rows.map((row) => row.load.p99),
       )
         .toFixed(2)
@@ -148,6 +156,7 @@ async function measureScenario(scenario: Scenario, useWrk: boolean): Promise<voi
         (target === undefined ? '' : `  [target >= ${target}: ${verdict(median(ratio(floor)) >= target)}]`),
     );
   }
+  console.log(`  service/(minimal Fastify sending the service's headers): CPU per request ${summary(ratio('withHeaders'), 2)} (no target: it prices the headers)`);
 
   if (scenario.name === 'single-date' || scenario.name === 'range-366') await measureLatencyAtHalfRate(scenario, samples.service, useWrk);
 }

@@ -2,10 +2,6 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { ConfigError, readConfig } from './config.js';
-import { runValidate } from './commands/validate.js';
-import { runQuery } from './commands/query.js';
-import { runImport } from './commands/import.js';
-import { runServe } from './commands/serve.js';
 
 const USAGE = `Usage: china-calendar <command>
 
@@ -15,18 +11,26 @@ const USAGE = `Usage: china-calendar <command>
   query <date | path>         answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31"
 `;
 
+// Each command is loaded when it runs: `serve` starts without loading the importer and the rest.
 async function main(argv: readonly string[]): Promise<number> {
   const [command = 'serve', ...rest] = argv;
   const config = readConfig(process.env);
   switch (command) {
-    case 'serve':
+    case 'serve': {
+      const { runServe } = await import('./commands/serve.js');
       await runServe(config);
       return -1;
-    case 'validate':
+    }
+    case 'validate': {
+      const { runValidate } = await import('./commands/validate.js');
       return runValidate(rest[0] ?? config.dataDir, process.stdout, process.stderr);
-    case 'query':
+    }
+    case 'query': {
+      const { runQuery } = await import('./commands/query.js');
       return runQuery(rest, config, process.stdout);
+    }
     case 'import': {
+      const { runImport } = await import('./commands/import.js');
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Instructions per request of one server, counted by valgrind's callgrind: repeatable within a few
+# per cent, where CPU time on a shared machine is not (see BENCHMARKS.md, "Instructions").
+#
+#   bash bench/callgrind-count.sh <port> <paths-file> -- <server command...>
+#   e.g. npm run build && PORT=9401 bash bench/callgrind-count.sh 9401 paths.txt -- node dist/src/cli.js serve
+#
+# The server runs under callgrind with instrumentation off while WARM_UP requests (default 40000)
+# warm it up, then, after a pause that lets the JIT's compiler threads finish (valgrind runs one
+# thread at a time), with instrumentation on for REQUESTS requests (default 20000), and is dumped.
+# Requests come from a separate Node process over eight keep-alive connections, cycling through
+# the paths file (one path per line). Needs valgrind, curl and ss. CALLGRIND_OUT keeps the dump.
+set -euo pipefail
+port=$1 paths=$2
+shift 3
+warm=${WARM_UP:-40000} requests=${REQUESTS:-20000}
+out=${CALLGRIND_OUT:-$(mktemp -d)/callgrind.out}
+
+valgrind --tool=callgrind --quiet --smc-check=all-non-file --instr-atstart=no --callgrind-out-file="$out" "$@" > /dev/null &
+server=$!
+trap 'kill -INT $server 2> /dev/null || true' EXIT
+for _ in $(seq 600); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 1; done
+
+client() {
+  node --input-type=module -e '
+    import { Agent, request } from "node:http";
+    import { readFileSync } from "node:fs";
+    const [base, file, count] = process.argv.slice(1);
+    const paths = readFileSync(file, "utf8").trim().split("\n");
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    let sent = 0;
+    const get = (path) => new Promise((done, fail) => request(base + path, { agent }, (res) => { res.resume(); res.on("end", done); }).on("error", fail).end());
+    await Promise.all(Array.from({ length: 8 }, async () => { while (sent < Number(count)) await get(paths[sent++ % paths.length]); }));
+    agent.destroy();
+  ' "http://127.0.0.1:$port" "$paths" "$1"
+}
+
+client "$warm"
+sleep 1
+callgrind_control --instr=on "$server" > /dev/null
+client "$requests"
+callgrind_control --dump "$server" > /dev/null
+for _ in $(seq 600); do grep -q '^totals:' "$out.1" 2> /dev/null && break; sleep 0.1; done
+total=$(grep -m1 '^summary:' "$out.1" | cut -d' ' -f2)
+echo "$((total / requests)) instructions per request ($requests requests after $warm; dump $out.1)"
