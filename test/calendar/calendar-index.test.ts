@@ -7,26 +7,18 @@ import type { DayNumber } from '../../src/calendar/civil-date.js';
 import type { DayStatusRecord } from '../../src/calendar/day-json.js';
 import { formatIsoDate } from '../../src/calendar/iso-date.js';
 import { day, loadBundledIndex } from '../helpers/bundled-dataset.js';
+import { HOLIDAY_NAMES, type DayStatusValue, type HolidayCode } from '../helpers/reference-calendar.js';
 
 /*
  * Expected values come from reference/official-arrangements.md (rest/work dates of every notice,
  * final state) and DESIGN.md section 1 (statutory days per regulation version, holidays order,
- * joined weekends, datasetVersion). Names, work statuses and weekdays are typed or computed here,
- * independently of src/.
+ * joined weekends, datasetVersion). Names (test/helpers/reference-calendar.ts), work statuses and
+ * weekdays are typed or computed in the tests, independently of src/.
  */
 
-const NAMES = {
-  NEW_YEAR: '元旦',
-  SPRING_FESTIVAL: '春节',
-  QINGMING_FESTIVAL: '清明节',
-  LABOR_DAY: '劳动节',
-  DRAGON_BOAT_FESTIVAL: '端午节',
-  MID_AUTUMN_FESTIVAL: '中秋节',
-  NATIONAL_DAY: '国庆节',
-  VICTORY_DAY_70TH_ANNIVERSARY: '中国人民抗日战争暨世界反法西斯战争胜利70周年纪念日',
-} as const;
-type Code = keyof typeof NAMES;
-type Status = 'WORKDAY' | 'ADJUSTED_WORKDAY' | 'WEEKEND' | 'HOLIDAY' | 'UNKNOWN';
+const NAMES = HOLIDAY_NAMES;
+type Code = HolidayCode;
+type Status = DayStatusValue;
 
 const WORK_STATUS: Record<Status, string> = {
   WORKDAY: 'WORKDAY',
