@@ -12,6 +12,19 @@ export const HOLIDAY_NAMES = {
 
 export type HolidayCode = keyof typeof HOLIDAY_NAMES;
 
+/** English names, as the interface specification's table of holiday codes gives them. */
+export const HOLIDAY_NAMES_EN: Readonly<Record<HolidayCode, string>> = {
+  NEW_YEAR: "New Year's Day",
+  SPRING_FESTIVAL: 'Spring Festival',
+  QINGMING_FESTIVAL: 'Qingming Festival',
+  LABOR_DAY: 'Labor Day',
+  DRAGON_BOAT_FESTIVAL: 'Dragon Boat Festival',
+  MID_AUTUMN_FESTIVAL: 'Mid-Autumn Festival',
+  NATIONAL_DAY: 'National Day',
+  VICTORY_DAY_70TH_ANNIVERSARY:
+    '70th anniversary commemoration of the victory of the war of resistance against aggression and the world anti-fascist war',
+};
+
 export const HOLIDAY_CODES = Object.keys(HOLIDAY_NAMES) as readonly HolidayCode[];
 
 /** The holidays the national regulation grants every year (all but the one-off commemorations). */

@@ -8,12 +8,20 @@ import type { HolidayCode } from './holidays.js';
  * No. 795 (2024).
  */
 export const REGULATION_VERSIONS = [
-  { version: 1, firstYear: 2008, decree: '国务院令第513号' },
-  { version: 2, firstYear: 2014, decree: '国务院令第644号' },
-  { version: 3, firstYear: 2025, decree: '国务院令第795号' },
+  { version: 1, firstYear: 2008, revision: 2007, decree: '国务院令第513号', inForceFrom: '2008-01-01' },
+  { version: 2, firstYear: 2014, revision: 2013, decree: '国务院令第644号', inForceFrom: '2014-01-01' },
+  { version: 3, firstYear: 2025, revision: 2024, decree: '国务院令第795号', inForceFrom: '2025-01-01' },
 ] as const;
 
+export const REGULATION_NAME = '全国年节及纪念日放假办法';
+
 export type RegulationVersion = (typeof REGULATION_VERSIONS)[number]['version'];
+
+/** The revision of the regulation in force in `year` (the latest one for years still to come). */
+export function regulationFor(year: number): (typeof REGULATION_VERSIONS)[number] {
+  const version = regulationVersionFor(year);
+  return REGULATION_VERSIONS[version - 1] ?? REGULATION_VERSIONS[0];
+}
 
 export const FIRST_REGULATED_YEAR = 2008;
 

@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { parseIsoDate } from '../calendar/iso-date.js';
-import type { ArrangementEntry } from './arrangement-schema.js';
+import type { ArrangementEntry, ArrangementFile } from './arrangement-schema.js';
 
 /** Splits "A" or "A..B" into its two ends (equal for a single date); undefined if either is not a real date. */
 export function parseDateOrRange(text: string): { from: DayNumber; to: DayNumber } | undefined {
@@ -45,4 +45,20 @@ export function namedDaysOf(
 /** The entries in force: an entry replaced by an amending notice no longer counts. */
 export function finalEntries<Entry extends Pick<ArrangementEntry, 'supersededBy'>>(entries: readonly Entry[]): Entry[] {
   return entries.filter((entry) => entry.supersededBy === undefined);
+}
+
+/**
+ * The entries in force, each where the notice put the holiday: an amending notice's entry takes
+ * the place of the one it replaces; a special notice's entries come after the annual ones.
+ */
+export function entriesInNoticeOrder(file: ArrangementFile): ArrangementEntry[] {
+  const replacementOf = (entry: ArrangementEntry): ArrangementEntry | undefined =>
+    file.entries.find((other) => other.notice === entry.supersededBy && other.holidays.join() === entry.holidays.join());
+  const finalStateOf = (entry: ArrangementEntry): ArrangementEntry => {
+    let current = entry;
+    for (let next = replacementOf(current); next !== undefined && next !== current; next = replacementOf(current)) current = next;
+    return current;
+  };
+  const replacements = new Set(file.entries.map(replacementOf));
+  return file.entries.filter((entry) => !replacements.has(entry)).map(finalStateOf);
 }

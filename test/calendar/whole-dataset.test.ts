@@ -3,14 +3,14 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { before, describe, it } from 'node:test';
-import { isUnavailable } from '../../src/calendar/answers.js';
-import type { CalendarIndex } from '../../src/calendar/calendar-index.js';
-import { buildCalendarIndex } from '../../src/calendar/calendar-index.js';
-import { dayMarksOf } from '../../src/calendar/day-marks.js';
+import { isUnavailable } from '../../src/answers/answers.js';
+import type { CalendarIndex } from '../../src/answers/calendar-index.js';
+import { buildCalendarIndex } from '../../src/answers/calendar-index.js';
+import { dayMarksOf } from '../../src/answers/day-marks.js';
 import { formatIsoDate } from '../../src/calendar/iso-date.js';
 import type { Dataset } from '../../src/dataset/dataset.js';
 import { day, loadBundledDataset } from '../helpers/bundled-dataset.js';
-import { answersDigest } from './answers-digest.js';
+import { answersDigest } from '../answers/answers-digest.js';
 
 /**
  * The reference's Overview table: per notice year, the rest dates (final state) and make-up
@@ -226,7 +226,7 @@ describe('statutory days per year', () => {
 });
 
 describe('answers do not depend on the process time zone', () => {
-  const script = fileURLToPath(new URL('./print-answers-digest.ts', import.meta.url));
+  const script = fileURLToPath(new URL('../answers/print-answers-digest.ts', import.meta.url));
   const cwd = fileURLToPath(new URL('../../', import.meta.url));
   const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CalendarIndex } from '../../src/calendar/calendar-index.js';
+import type { CalendarIndex } from '../../src/answers/calendar-index.js';
 import type { Dataset } from '../../src/dataset/dataset.js';
 import { readConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { readConfig, type Config } from '../../src/config.js';
-import { LiveDataset } from '../../src/dataset/live-dataset.js';
+import { LiveDataset } from '../../src/answers/live-dataset.js';
 import { buildServiceApp } from '../../src/service-app.js';
 import { BUNDLED_DATA_DIR } from './bundled-dataset.js';
 

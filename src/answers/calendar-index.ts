@@ -1,21 +1,27 @@
+import { dayNumberFromCivil, lastDayOfYear, yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
+import { DAY_STATUSES, type DayStatus } from '../calendar/day-status.js';
+import { formatIsoDate } from '../calendar/iso-date.js';
+import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import type { Dataset } from '../dataset/dataset.js';
-import { PREVIOUS_DECEMBER_REACH_FROM_DAY } from '../dataset/validate-arrangement.js';
-import { isUnavailable, type NextHoliday, type Unavailable, type WorkdayCount } from './answers.js';
-import { dayNumberFromCivil, firstDayOfYear, lastDayOfYear, yearOfDayNumber, type DayNumber } from './civil-date.js';
-import { isWeekend } from './day-of-week.js';
+import {
+  isUnavailable,
+  type BeforeSupportedRange,
+  type NextHoliday,
+  type Unavailable,
+  type WorkdayCount,
+  type WorkdayOffset,
+  workdayOffsetJson,
+} from './answers.js';
+import type { FeedRenderer, FeedRequest } from './calendar-feed.js';
+import { DAY_CODE, dayTable, isRestCode, isWorkingCode, unsettledDays } from './day-codes.js';
 import { dayStatusRecord, unknownDayRecord, type DayStatusRecord } from './day-json.js';
-import { dayMarksOf } from './day-marks.js';
-import { DAY_STATUSES, type AssociatedHoliday, type DayStatus } from './day-status.js';
-import { formatIsoDate } from './iso-date.js';
-
-/** The earliest date the service answers for (spec section 8). */
-export const FIRST_SUPPORTED_DAY: DayNumber = dayNumberFromCivil(2008, 1, 1);
+import { buildOffsetTables, locateWorkdayOffset, OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN, unavailablePositionOf } from './workday-offset.js';
+import { publishedYearOverview, unpublishedYearOverview, type YearOverview } from './year-overview.js';
 
 /** Years after the last year of data whose (UNKNOWN) answers are precomputed too. */
 const PRECOMPUTED_YEARS_AFTER_DATA = 4;
-
-/** Per-day codes: the index of the DayStatus in DAY_STATUSES, or UNAVAILABLE. */
-const CODE = { WORKDAY: 0, ADJUSTED_WORKDAY: 1, WEEKEND: 2, HOLIDAY: 3, UNKNOWN: 4, UNAVAILABLE: 5 } as const;
+/** Overviews of years far past the data are computed on request; this many are kept. */
+const DISTANT_OVERVIEWS_KEPT = 64;
 const NEXT_UNKNOWN = -1;
 const NEXT_UNAVAILABLE = -2;
 
@@ -23,17 +29,21 @@ const OPEN_BRACKET = Buffer.from('[');
 const CLOSE_BRACKET = Buffer.from(']');
 const NEXT_HOLIDAY_UNKNOWN: NextHoliday = { status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null };
 const NEXT_HOLIDAY_UNKNOWN_JSON = Buffer.from(JSON.stringify(NEXT_HOLIDAY_UNKNOWN));
+const BEFORE_SUPPORTED_RANGE: BeforeSupportedRange = { beforeSupportedRange: true };
 
 /**
  * Everything the service answers, precomputed once per dataset and never changed: per-day
- * statuses and their serialized JSON, prefix sums for range counts and a forward index for the
- * next holiday. Every query is O(1), or O(days returned) for a range. Dates after the
- * precomputed window are all UNKNOWN and are answered by computing them.
+ * statuses and their serialized JSON, prefix sums for range counts, a forward index for the next
+ * holiday, the k-th working day for offsets, and each year at a glance. Every query is O(1), or
+ * O(days returned) for a range. Dates after the precomputed window are all UNKNOWN and are
+ * answered by computing them.
  *
  * Callers pass day numbers on or after FIRST_SUPPORTED_DAY, and ranges with start <= end.
  */
 export interface CalendarIndex {
   readonly version: string;
+  /** The validated dataset the index was built from (the notices, for overviews and feeds). */
+  readonly dataset: Dataset;
   readonly publishedYears: readonly number[];
   readonly unavailableYears: readonly number[];
   dayStatus(day: DayNumber): DayStatusRecord | Unavailable;
@@ -48,6 +58,22 @@ export interface CalendarIndex {
   countDays(start: DayNumber, end: DayNumber): WorkdayCount | Unavailable;
   nextHoliday(from: DayNumber): NextHoliday | Unavailable;
   nextHolidayJson(from: DayNumber): Buffer | Unavailable;
+  /** The day `days` working days from `from` (see locateWorkdayOffset), or why there is none. */
+  workdayOffset(from: DayNumber, days: number): WorkdayOffset | Unavailable | BeforeSupportedRange;
+  workdayOffsetJson(from: DayNumber, days: number): Buffer | Unavailable | BeforeSupportedRange;
+  /** Whether an offset answer is final: found, and every day from `from` to the day found settled. */
+  workdayOffsetIsSettled(from: DayNumber, days: number): boolean;
+  /** The year at a glance; a published year whose data cannot be read is Unavailable. */
+  yearOverview(year: number): YearOverview | Unavailable;
+  yearOverviewJson(year: number): Buffer | Unavailable;
+  /** Whether a year's overview is final: published, and every day of it settled. */
+  yearOverviewIsSettled(year: number): boolean;
+  /**
+   * The calendar feed of some published years, rendered once per dataset: the bytes of an earlier
+   * call, else rendered by `render` when one is given (the iCalendar library is loaded only when a
+   * feed is first asked for), else undefined.
+   */
+  calendarFeed(request: FeedRequest, render?: FeedRenderer): Buffer | undefined;
   /**
    * Whether every answer about [start, end] is final: no day is UNKNOWN, and none lies in the
    * last December week of a published year whose next year is unpublished (that next notice may
@@ -64,23 +90,12 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
   const windowEnd = lastDayOfYear(lastDataYear + PRECOMPUTED_YEARS_AFTER_DATA) + 1;
   const size = windowEnd - FIRST_SUPPORTED_DAY;
 
-  const codes = dayCodes(dataset, windowEnd);
-  const holidaysAt = new Map<number, readonly AssociatedHoliday[]>();
-  for (const file of dataset.arrangements.values()) {
-    for (const mark of dayMarksOf(file)) {
-      const at = mark.day - FIRST_SUPPORTED_DAY;
-      if (at < 0 || at >= size || codes[at] === CODE.UNKNOWN || codes[at] === CODE.UNAVAILABLE) continue;
-      codes[at] = CODE[mark.status];
-      holidaysAt.set(at, mark.holidays);
-    }
-  }
-  markDecembersThatDependOnUnreadableYears(codes, dataset, windowEnd);
-
+  const { codes, holidaysAt } = dayTable(dataset, windowEnd);
   const records: (DayStatusRecord | undefined)[] = [];
   for (let at = 0; at < size; at++) {
-    const code = codes[at] ?? CODE.UNKNOWN;
+    const code = codes[at] ?? DAY_CODE.UNKNOWN;
     records.push(
-      code === CODE.UNAVAILABLE
+      code === DAY_CODE.UNAVAILABLE
         ? undefined
         : dayStatusRecord(FIRST_SUPPORTED_DAY + at, DAY_STATUSES[code] as DayStatus, holidaysAt.get(at) ?? [], version),
     );
@@ -89,6 +104,7 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
   const dayBuffers = records.map((_, at) => allDays.subarray(offsets[at], (offsets[at + 1] ?? 0) - 1));
 
   const prefix = prefixCounts(codes, unsettledDays(codes, dataset));
+  const offsetTables = buildOffsetTables(codes, prefix.work);
   const next = nextHolidayIndex(codes);
   const nextJson = new Map<number, Buffer>();
   for (const target of new Set(next)) {
@@ -107,7 +123,7 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
   const firstUnavailable = (from: number, to: number): number => {
     if ((prefix.unavailable[to] ?? 0) === (prefix.unavailable[from] ?? 0)) return -1;
     let at = from;
-    while (codes[at] !== CODE.UNAVAILABLE) at++;
+    while (codes[at] !== DAY_CODE.UNAVAILABLE) at++;
     return at;
   };
 
@@ -117,8 +133,49 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
     return to <= size && (prefix.unsettled[to] ?? 0) === (prefix.unsettled[from] ?? 0);
   };
 
+  const countDays = (start: DayNumber, end: DayNumber): WorkdayCount | Unavailable => {
+    const from = start - FIRST_SUPPORTED_DAY;
+    const to = Math.max(from, Math.min(end - FIRST_SUPPORTED_DAY + 1, size));
+    const blocked = from < size ? firstUnavailable(from, to) : -1;
+    if (blocked >= 0) return unavailableAt(blocked);
+    const totalDays = end - start + 1;
+    const workdayCount = from < size ? (prefix.work[to] ?? 0) - (prefix.work[from] ?? 0) : 0;
+    const restDayCount = from < size ? (prefix.rest[to] ?? 0) - (prefix.rest[from] ?? 0) : 0;
+    return {
+      startDate: isoDateOf(start),
+      endDate: isoDateOf(end),
+      totalDays,
+      workdayCount,
+      restDayCount,
+      unknownDayCount: totalDays - workdayCount - restDayCount,
+    };
+  };
+
+  const workdayOffset = (from: DayNumber, days: number): WorkdayOffset | Unavailable | BeforeSupportedRange => {
+    const outcome = locateWorkdayOffset(offsetTables, from - FIRST_SUPPORTED_DAY, days);
+    if (outcome >= 0) {
+      return { fromDate: isoDateOf(from), days, status: 'FOUND', date: isoDateOf(FIRST_SUPPORTED_DAY + outcome), datasetVersion: version };
+    }
+    if (outcome === OFFSET_UNKNOWN) return { fromDate: isoDateOf(from), days, status: 'UNKNOWN', date: null, datasetVersion: null };
+    if (outcome === OFFSET_BEFORE_SUPPORTED_RANGE) return BEFORE_SUPPORTED_RANGE;
+    return unavailableAt(unavailablePositionOf(outcome) ?? 0);
+  };
+
+  const feeds = new Map<string, Buffer>();
+  const overviews = new Map<number, Buffer>();
+  const distantOverviews = new Map<number, Buffer>();
+  const yearOverview = (year: number): YearOverview | Unavailable => {
+    const file = dataset.arrangements.get(year);
+    if (file === undefined) {
+      return unavailableYears.includes(year) ? { unavailable: true, year } : unpublishedYearOverview(year);
+    }
+    const counts = countDays(dayNumberFromCivil(year, 1, 1), lastDayOfYear(year));
+    return isUnavailable(counts) ? counts : publishedYearOverview(file, counts, version);
+  };
+
   return {
     version,
+    dataset,
     publishedYears,
     unavailableYears,
     isSettled,
@@ -135,7 +192,7 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
     dayJson(day) {
       const at = day - FIRST_SUPPORTED_DAY;
       if (at >= size) return Buffer.from(JSON.stringify(unknownDayRecord(day)));
-      return codes[at] === CODE.UNAVAILABLE ? unavailableAt(at) : (dayBuffers[at] as Buffer);
+      return codes[at] === DAY_CODE.UNAVAILABLE ? unavailableAt(at) : (dayBuffers[at] as Buffer);
     },
     rangeJson(start, end) {
       const chunks = this.rangeJsonChunks(start, end);
@@ -154,23 +211,7 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
       chunks.push(CLOSE_BRACKET);
       return chunks;
     },
-    countDays(start, end) {
-      const from = start - FIRST_SUPPORTED_DAY;
-      const to = Math.max(from, Math.min(end - FIRST_SUPPORTED_DAY + 1, size));
-      const blocked = from < size ? firstUnavailable(from, to) : -1;
-      if (blocked >= 0) return unavailableAt(blocked);
-      const totalDays = end - start + 1;
-      const workdayCount = from < size ? (prefix.work[to] ?? 0) - (prefix.work[from] ?? 0) : 0;
-      const restDayCount = from < size ? (prefix.rest[to] ?? 0) - (prefix.rest[from] ?? 0) : 0;
-      return {
-        startDate: isoDateOf(start),
-        endDate: isoDateOf(end),
-        totalDays,
-        workdayCount,
-        restDayCount,
-        unknownDayCount: totalDays - workdayCount - restDayCount,
-      };
-    },
+    countDays,
     nextHoliday(from) {
       const at = from - FIRST_SUPPORTED_DAY;
       const target = at < size ? (next[at] ?? NEXT_UNKNOWN) : NEXT_UNKNOWN;
@@ -184,41 +225,45 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
       if (target === NEXT_UNAVAILABLE) return unavailableAt(firstUnavailable(at, size));
       return nextJson.get(target) ?? NEXT_HOLIDAY_UNKNOWN_JSON;
     },
+    workdayOffset,
+    workdayOffsetJson(from, days) {
+      const offset = workdayOffset(from, days);
+      return 'status' in offset ? Buffer.from(workdayOffsetJson(offset)) : offset;
+    },
+    workdayOffsetIsSettled(from, days) {
+      const outcome = locateWorkdayOffset(offsetTables, from - FIRST_SUPPORTED_DAY, days);
+      if (outcome < 0) return false;
+      const found = FIRST_SUPPORTED_DAY + outcome;
+      return isSettled(Math.min(from, found), Math.max(from, found));
+    },
+    yearOverview,
+    yearOverviewJson(year) {
+      // Years up to the end of the window are few and kept; of the years beyond, only the most
+      // recently asked, so that asking for every year up to 9999 cannot grow the memory.
+      const memo = year < yearOfDayNumber(windowEnd) ? overviews : distantOverviews;
+      const kept = memo.get(year);
+      if (kept !== undefined) return kept;
+      const overview = yearOverview(year);
+      if (isUnavailable(overview)) return overview;
+      const json = Buffer.from(JSON.stringify(overview));
+      if (memo === distantOverviews && memo.size >= DISTANT_OVERVIEWS_KEPT) memo.delete(memo.keys().next().value ?? year);
+      memo.set(year, json);
+      return json;
+    },
+    yearOverviewIsSettled(year) {
+      return dataset.arrangements.has(year) && isSettled(dayNumberFromCivil(year, 1, 1), lastDayOfYear(year));
+    },
+    calendarFeed(request, render) {
+      // Keyed by the years it holds, so that no request can make more than a few hundred.
+      const key = `${request.years.join(',')}:${request.lang}`;
+      let bytes = feeds.get(key);
+      if (bytes === undefined && render !== undefined) {
+        bytes = Buffer.from(render(dataset, request));
+        feeds.set(key, bytes);
+      }
+      return bytes;
+    },
   };
-}
-
-/** Ordinary weekday/weekend codes for readable published years, UNAVAILABLE or UNKNOWN for the rest. */
-function dayCodes(dataset: Dataset, windowEnd: DayNumber): Uint8Array {
-  const codes = new Uint8Array(windowEnd - FIRST_SUPPORTED_DAY);
-  for (let day = FIRST_SUPPORTED_DAY; day < windowEnd; ) {
-    const year = yearOfDayNumber(day);
-    const yearEnd = Math.min(lastDayOfYear(year) + 1, windowEnd);
-    const readable = dataset.arrangements.has(year);
-    const unreadable = dataset.unavailableYears.includes(year);
-    for (; day < yearEnd; day++) {
-      codes[day - FIRST_SUPPORTED_DAY] = readable
-        ? isWeekend(day)
-          ? CODE.WEEKEND
-          : CODE.WORKDAY
-        : unreadable
-          ? CODE.UNAVAILABLE
-          : CODE.UNKNOWN;
-    }
-  }
-  return codes;
-}
-
-/**
- * The notice for year Y+1 may name days of Y's last December week. When that notice is
- * published but unreadable, those days cannot be answered with certainty either.
- */
-function markDecembersThatDependOnUnreadableYears(codes: Uint8Array, dataset: Dataset, windowEnd: DayNumber): void {
-  for (const nextYear of dataset.unavailableYears) {
-    const year = nextYear - 1;
-    if (!dataset.arrangements.has(year) || firstDayOfYear(year) < FIRST_SUPPORTED_DAY) continue;
-    const from = dayNumberFromCivil(year, 12, PREVIOUS_DECEMBER_REACH_FROM_DAY);
-    for (let day = from; day <= lastDayOfYear(year) && day < windowEnd; day++) codes[day - FIRST_SUPPORTED_DAY] = CODE.UNAVAILABLE;
-  }
 }
 
 /** Every day's JSON, comma-separated in one buffer, so that any range is one slice of it. */
@@ -236,19 +281,6 @@ function serializeDays(records: readonly (DayStatusRecord | undefined)[]): { all
   return { allDays: Buffer.from(parts.join('')), offsets };
 }
 
-/** Flags the days whose answer may still change: UNKNOWN days, and December days the next, unpublished notice may name. */
-function unsettledDays(codes: Uint8Array, dataset: Dataset): Uint8Array {
-  const unsettled = codes.map((code) => (code === CODE.UNKNOWN ? 1 : 0));
-  for (const year of dataset.arrangements.keys()) {
-    if (dataset.publishedYears.includes(year + 1)) continue;
-    const from = Math.max(dayNumberFromCivil(year, 12, PREVIOUS_DECEMBER_REACH_FROM_DAY), FIRST_SUPPORTED_DAY);
-    for (let day = from; day <= lastDayOfYear(year) && day - FIRST_SUPPORTED_DAY < unsettled.length; day++) {
-      unsettled[day - FIRST_SUPPORTED_DAY] = 1;
-    }
-  }
-  return unsettled;
-}
-
 function prefixCounts(
   codes: Uint8Array,
   unsettledFlags: Uint8Array,
@@ -258,9 +290,9 @@ function prefixCounts(
   const unavailable = new Int32Array(codes.length + 1);
   const unsettled = new Int32Array(codes.length + 1);
   codes.forEach((code, at) => {
-    work[at + 1] = (work[at] ?? 0) + (code === CODE.WORKDAY || code === CODE.ADJUSTED_WORKDAY ? 1 : 0);
-    rest[at + 1] = (rest[at] ?? 0) + (code === CODE.WEEKEND || code === CODE.HOLIDAY ? 1 : 0);
-    unavailable[at + 1] = (unavailable[at] ?? 0) + (code === CODE.UNAVAILABLE ? 1 : 0);
+    work[at + 1] = (work[at] ?? 0) + (isWorkingCode(code) ? 1 : 0);
+    rest[at + 1] = (rest[at] ?? 0) + (isRestCode(code) ? 1 : 0);
+    unavailable[at + 1] = (unavailable[at] ?? 0) + (code === DAY_CODE.UNAVAILABLE ? 1 : 0);
     unsettled[at + 1] = (unsettled[at] ?? 0) + (unsettledFlags[at] ?? 0);
   });
   return { work, rest, unavailable, unsettled };
@@ -276,9 +308,9 @@ function nextHolidayIndex(codes: Uint8Array): Int32Array {
   let found: number = NEXT_UNKNOWN;
   for (let at = codes.length - 1; at >= 0; at--) {
     const code = codes[at];
-    if (code === CODE.HOLIDAY) found = at;
-    else if (code === CODE.UNKNOWN) found = NEXT_UNKNOWN;
-    else if (code === CODE.UNAVAILABLE) found = NEXT_UNAVAILABLE;
+    if (code === DAY_CODE.HOLIDAY) found = at;
+    else if (code === DAY_CODE.UNKNOWN) found = NEXT_UNKNOWN;
+    else if (code === DAY_CODE.UNAVAILABLE) found = NEXT_UNAVAILABLE;
     next[at] = found;
   }
   return next;

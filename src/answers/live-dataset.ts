@@ -1,10 +1,10 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
-import { buildCalendarIndex, type CalendarIndex } from '../calendar/calendar-index.js';
-import { assembleDataset } from './assemble-dataset.js';
-import { formatDataProblem } from './data-problem.js';
-import type { Dataset } from './dataset.js';
-import { readDataDirectory } from './read-data-directory.js';
+import { buildCalendarIndex, type CalendarIndex } from './calendar-index.js';
+import { assembleDataset } from '../dataset/assemble-dataset.js';
+import { formatDataProblem } from '../dataset/data-problem.js';
+import type { Dataset } from '../dataset/dataset.js';
+import { readDataDirectory } from '../dataset/read-data-directory.js';
 
 export interface ReloadOutcome {
   /** Whether a new index was swapped in. */

@@ -1,7 +1,7 @@
-import type { DayNumber } from './civil-date.js';
-import { dayOfWeek, type DayOfWeek } from './day-of-week.js';
-import { workStatusOf, type AssociatedHoliday, type DayStatus, type WorkStatus } from './day-status.js';
-import { formatIsoDate } from './iso-date.js';
+import type { DayNumber } from '../calendar/civil-date.js';
+import { dayOfWeek, type DayOfWeek } from '../calendar/day-of-week.js';
+import { workStatusOf, type AssociatedHoliday, type DayStatus, type WorkStatus } from '../calendar/day-status.js';
+import { formatIsoDate } from '../calendar/iso-date.js';
 
 /** The day-status resource of spec section 2.1, field for field. */
 export interface DayStatusRecord {

@@ -1,9 +1,9 @@
 import type { ArrangementFile } from '../dataset/arrangement-schema.js';
 import { datesOf, finalEntries, restDaysOf } from '../dataset/entry-dates.js';
-import type { DayNumber } from './civil-date.js';
-import type { AssociatedHoliday } from './day-status.js';
-import { HOLIDAY_NAMES } from './holidays.js';
-import { parseIsoDate } from './iso-date.js';
+import type { DayNumber } from '../calendar/civil-date.js';
+import type { AssociatedHoliday } from '../calendar/day-status.js';
+import { HOLIDAY_NAMES } from '../calendar/holidays.js';
+import { parseIsoDate } from '../calendar/iso-date.js';
 
 /** What one arrangement says about one day: a day off (HOLIDAY) or a make-up working day. */
 export interface DayMark {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { workdayCountJson, type WorkdayCount } from '../../src/calendar/answers.js';
-import { FIRST_SUPPORTED_DAY } from '../../src/calendar/calendar-index.js';
+import { workdayCountJson, type WorkdayCount } from '../../src/answers/answers.js';
+import { FIRST_SUPPORTED_DAY } from '../../src/calendar/supported-range.js';
 import { formatIsoDate } from '../../src/calendar/iso-date.js';
 
 describe('workdayCountJson', () => {

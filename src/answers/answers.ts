@@ -1,4 +1,4 @@
-import type { AssociatedHoliday } from './day-status.js';
+import type { AssociatedHoliday } from '../calendar/day-status.js';
 
 /** The workday-count resource of spec section 2.3. */
 export interface WorkdayCount {
@@ -38,4 +38,31 @@ export interface Unavailable {
 
 export function isUnavailable(answer: unknown): answer is Unavailable {
   return typeof answer === 'object' && answer !== null && 'unavailable' in answer;
+}
+
+/** The working-day offset resource (DESIGN.md 4), shaped like the next-holiday one. */
+export type WorkdayOffset =
+  | {
+      readonly fromDate: string;
+      readonly days: number;
+      readonly status: 'FOUND';
+      readonly date: string;
+      readonly datasetVersion: string;
+    }
+  | { readonly fromDate: string; readonly days: number; readonly status: 'UNKNOWN'; readonly date: null; readonly datasetVersion: null };
+
+/** The JSON of a working-day offset, byte for byte what JSON.stringify writes (dates and the version need no escaping). */
+export function workdayOffsetJson(offset: WorkdayOffset): string {
+  return offset.status === 'FOUND'
+    ? `{"fromDate":"${offset.fromDate}","days":${offset.days},"status":"FOUND","date":"${offset.date}","datasetVersion":${JSON.stringify(offset.datasetVersion)}}`
+    : `{"fromDate":"${offset.fromDate}","days":${offset.days},"status":"UNKNOWN","date":null,"datasetVersion":null}`;
+}
+
+/** A working-day offset whose day would fall before the earliest supported date. */
+export interface BeforeSupportedRange {
+  readonly beforeSupportedRange: true;
+}
+
+export function isBeforeSupportedRange(answer: unknown): answer is BeforeSupportedRange {
+  return typeof answer === 'object' && answer !== null && 'beforeSupportedRange' in answer;
 }

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isUnavailable, type NextHoliday, type WorkdayCount } from '../../src/calendar/answers.js';
-import type { CalendarIndex } from '../../src/calendar/calendar-index.js';
+import { isUnavailable, type NextHoliday, type WorkdayCount } from '../../src/answers/answers.js';
+import type { CalendarIndex } from '../../src/answers/calendar-index.js';
 import type { DayNumber } from '../../src/calendar/civil-date.js';
-import type { DayStatusRecord } from '../../src/calendar/day-json.js';
+import type { DayStatusRecord } from '../../src/answers/day-json.js';
 import { formatIsoDate } from '../../src/calendar/iso-date.js';
 import { day, loadBundledIndex } from '../helpers/bundled-dataset.js';
 import { HOLIDAY_NAMES, type DayStatusValue, type HolidayCode } from '../helpers/reference-calendar.js';

@@ -1,0 +1,172 @@
+import type { DayNumber } from '../calendar/civil-date.js';
+import { dayOfWeek, type DayOfWeek } from '../calendar/day-of-week.js';
+import { ANNUAL_HOLIDAY_CODES, HOLIDAY_NAMES, HOLIDAY_NAMES_EN, type HolidayCode } from '../calendar/holidays.js';
+import { formatIsoDate } from '../calendar/iso-date.js';
+import { OBSERVANCES, observanceDay } from '../calendar/observances.js';
+import { REGULATION_NAME, regulationFor, statutoryDays } from '../calendar/statutory-days.js';
+import type { ArrangementFile } from '../dataset/arrangement-schema.js';
+import { datesOf, entriesInNoticeOrder, restDaysOf } from '../dataset/entry-dates.js';
+
+/** The regulation 《全国年节及纪念日放假办法》 in the revision in force that year. */
+export interface RegulationInForce {
+  readonly name: string;
+  /** The year of the revision: 2007, 2013 or 2024. */
+  readonly revision: number;
+  readonly decree: string;
+  readonly inForceFrom: string;
+}
+
+export interface OverviewNotice {
+  /** Names the notice within the year; a holiday's `notice` refers to it. */
+  readonly id: string;
+  readonly kind: 'ANNUAL' | 'SPECIAL' | 'AMENDING';
+  readonly title: string;
+  readonly documentNumber: string | null;
+  readonly signedDate: string | null;
+  readonly publishedDate: string;
+  readonly url: string;
+}
+
+/** One holiday entry in its final state; in an unpublished year only what the regulation fixes. */
+export interface OverviewHoliday {
+  readonly codes: readonly HolidayCode[];
+  readonly names: readonly string[];
+  readonly namesEn: readonly string[];
+  /** The notice that fixed the entry's final state; null while unpublished. */
+  readonly notice: string | null;
+  readonly restDates: readonly string[] | null;
+  readonly makeUpWorkdays: readonly string[] | null;
+  /** The statutory days (法定节假日) of the entry's holidays: the regulation fixes them whatever the arrangement. */
+  readonly statutoryDates: readonly string[];
+  readonly joinedWeekends: readonly string[] | null;
+}
+
+/** A day of Article 3: time off for part of the population only; it never changes a date's status. */
+export interface OverviewObservance {
+  readonly code: string;
+  readonly name: string;
+  readonly nameEn: string;
+  readonly date: string;
+  readonly dayOfWeek: DayOfWeek;
+  readonly who: string;
+  readonly whoEn: string;
+  readonly timeOff: 'HALF_DAY' | 'ONE_DAY';
+  /** Always false: one on a Saturday or Sunday is not made up on a working day (Article 6). */
+  readonly replacedWhenOnWeekend: false;
+}
+
+interface OverviewCommon {
+  readonly year: number;
+  readonly regulation: RegulationInForce;
+  readonly holidays: readonly OverviewHoliday[];
+  readonly observances: readonly OverviewObservance[];
+}
+
+/** The year at a glance (DESIGN.md 4). */
+export type YearOverview =
+  | (OverviewCommon & {
+      readonly status: 'PUBLISHED';
+      readonly notices: readonly OverviewNotice[];
+      /** Working and rest days of January 1 to December 31. */
+      readonly workdayCount: number;
+      readonly restDayCount: number;
+      readonly datasetVersion: string;
+    })
+  | (OverviewCommon & {
+      readonly status: 'UNPUBLISHED';
+      readonly notices: readonly [];
+      readonly workdayCount: null;
+      readonly restDayCount: null;
+      readonly datasetVersion: null;
+    });
+
+const NOTICE_KINDS = { annual: 'ANNUAL', special: 'SPECIAL', amending: 'AMENDING' } as const;
+
+/** A published year: its notices, and its holidays in the notice's order with amendments applied. */
+export function publishedYearOverview(
+  file: ArrangementFile,
+  counts: { readonly workdayCount: number; readonly restDayCount: number },
+  datasetVersion: string,
+): YearOverview {
+  return {
+    year: file.year,
+    status: 'PUBLISHED',
+    regulation: regulationInForce(file.year),
+    notices: file.notices.map((notice) => ({
+      id: notice.id,
+      kind: NOTICE_KINDS[notice.kind],
+      title: notice.title,
+      documentNumber: notice.documentNumber,
+      signedDate: notice.signedDate,
+      publishedDate: notice.publishedDate,
+      url: notice.sourceUrl,
+    })),
+    holidays: entriesInNoticeOrder(file).map((entry) => ({
+      ...names(entry.holidays),
+      notice: entry.notice,
+      restDates: restDaysOf(entry).map(formatIsoDate),
+      makeUpWorkdays: sortedDates(datesOf(entry.work)),
+      statutoryDates: sortedDates(entry.holidays.flatMap((code) => datesOf(file.statutoryDays[code] ?? []))),
+      joinedWeekends: sortedDates(datesOf(entry.joinedWeekend)),
+    })),
+    observances: observancesOf(file.year),
+    workdayCount: counts.workdayCount,
+    restDayCount: counts.restDayCount,
+    datasetVersion,
+  };
+}
+
+/**
+ * A year whose notice is not published: every holiday the regulation grants, each with the
+ * statutory days it already fixes; what only the notice can say is null.
+ */
+export function unpublishedYearOverview(year: number): YearOverview {
+  return {
+    year,
+    status: 'UNPUBLISHED',
+    regulation: regulationInForce(year),
+    notices: [],
+    holidays: ANNUAL_HOLIDAY_CODES.map((code) => ({
+      ...names([code]),
+      notice: null,
+      restDates: null,
+      makeUpWorkdays: null,
+      statutoryDates: statutoryDays(code, year).map(formatIsoDate),
+      joinedWeekends: null,
+    })),
+    observances: observancesOf(year),
+    workdayCount: null,
+    restDayCount: null,
+    datasetVersion: null,
+  };
+}
+
+function names(codes: readonly HolidayCode[]): Pick<OverviewHoliday, 'codes' | 'names' | 'namesEn'> {
+  return { codes: [...codes], names: codes.map((code) => HOLIDAY_NAMES[code]), namesEn: codes.map((code) => HOLIDAY_NAMES_EN[code]) };
+}
+
+function regulationInForce(year: number): RegulationInForce {
+  const { revision, decree, inForceFrom } = regulationFor(year);
+  return { name: REGULATION_NAME, revision, decree, inForceFrom };
+}
+
+function observancesOf(year: number): OverviewObservance[] {
+  return OBSERVANCES.map((observance) => {
+    const day = observanceDay(observance, year);
+    return {
+      code: observance.code,
+      name: observance.name,
+      nameEn: observance.nameEn,
+      date: formatIsoDate(day),
+      dayOfWeek: dayOfWeek(day),
+      who: observance.who,
+      whoEn: observance.whoEn,
+      timeOff: observance.timeOff,
+      replacedWhenOnWeekend: false,
+    };
+  });
+}
+
+function sortedDates(days: readonly DayNumber[]): string[] {
+  return [...new Set(days)].sort((a, b) => a - b).map(formatIsoDate);
+}

@@ -1,0 +1,48 @@
+import { InputProblem, quote, type RawValues } from './input-problem.js';
+import { checkSupportedYear, parseYear } from './year-question.js';
+
+export const FEED_LANGUAGES = ['zh', 'en'] as const;
+export type FeedLanguage = (typeof FEED_LANGUAGES)[number];
+
+/** Which years the calendar feed holds (undefined: every published year), and in which language. */
+export interface CalendarFeedQuestion {
+  readonly firstYear: number | undefined;
+  readonly lastYear: number | undefined;
+  readonly lang: FeedLanguage;
+}
+
+/**
+ * Reads `years` (2026, or 2024..2027; optional) and `lang` (zh or en; optional): malformed values
+ * first (INVALID_PARAMETER), then years before 2008 (DATE_OUT_OF_SUPPORTED_RANGE), then a
+ * range that ends before it starts.
+ */
+export function readCalendarFeedQuestion(query: RawValues): CalendarFeedQuestion | InputProblem {
+  const years = query.years === undefined ? undefined : readYears(query.years);
+  if (years instanceof InputProblem) return years;
+  const lang = readLanguage(query.lang);
+  if (lang instanceof InputProblem) return lang;
+  if (years === undefined) return { firstYear: undefined, lastYear: undefined, lang };
+  const [firstYear, lastYear] = years;
+  const early = checkSupportedYear('years', firstYear);
+  if (early !== undefined) return early;
+  if (lastYear < firstYear) return new InputProblem('INVALID_PARAMETER', `years ${firstYear}..${lastYear} ends before it starts.`);
+  return { firstYear, lastYear, lang };
+}
+
+function readYears(value: unknown): readonly [number, number] | InputProblem {
+  if (typeof value !== 'string') return new InputProblem('INVALID_PARAMETER', 'years is given more than once; give it exactly once.');
+  const parts = value.split('..');
+  const malformed = new InputProblem('INVALID_PARAMETER', `years must be a year such as 2026 or a range such as 2024..2027; got ${quote(value)}.`);
+  if (parts.length > 2) return malformed;
+  const first = parseYear('years', parts[0]);
+  const last = parts.length === 2 ? parseYear('years', parts[1]) : first;
+  if (first instanceof InputProblem || last instanceof InputProblem) return malformed;
+  return [first, last];
+}
+
+function readLanguage(value: unknown): FeedLanguage | InputProblem {
+  if (value === undefined) return 'zh';
+  if (typeof value !== 'string') return new InputProblem('INVALID_PARAMETER', 'lang is given more than once; give it exactly once.');
+  const lang = FEED_LANGUAGES.find((known) => known === value);
+  return lang ?? new InputProblem('INVALID_PARAMETER', `lang must be zh or en; got ${quote(value)}.`);
+}

@@ -1,0 +1,85 @@
+import type { DayNumber } from '../calendar/civil-date.js';
+import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
+import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
+import { InputProblem, missingParameters, quote, type RawValues } from './input-problem.js';
+
+/** The longest range a request may span, both ends included (spec section 8). */
+export const MAX_RANGE_DAYS = 366;
+
+export interface DateParameter {
+  readonly name: string;
+  readonly in: 'path' | 'query';
+  readonly description: string;
+}
+
+/** The parsed dates in the order of the operation's parameters (an array: read by position, no keyed lookups). */
+export type ParsedDates = readonly DayNumber[];
+
+/**
+ * Reads an operation's date parameters in the order DESIGN.md fixes, and returns the first
+ * failure: absent (naming every absent one), malformed, before 2008-01-01, start after end,
+ * longer than 366 days.
+ */
+export function readDateParameters(
+  parameters: readonly DateParameter[],
+  path: RawValues,
+  query: RawValues,
+  isRange: boolean,
+): ParsedDates | InputProblem {
+  // Plain loops over positions: this runs on every request.
+  let missing: string[] | undefined;
+  for (const parameter of parameters) {
+    if (valueOf(parameter, path, query) === undefined) (missing ??= []).push(parameter.name);
+  }
+  if (missing !== undefined) return missingParameters(missing);
+  const dates: DayNumber[] = [];
+  for (const parameter of parameters) {
+    const day = readDate(parameter.name, valueOf(parameter, path, query));
+    if (day instanceof InputProblem) return day;
+    dates.push(day);
+  }
+  for (let at = 0; at < parameters.length; at++) {
+    const problem = checkSupported(parameters[at]?.name ?? 'date', dates[at] ?? FIRST_SUPPORTED_DAY);
+    if (problem !== undefined) return problem;
+  }
+  if (isRange) {
+    const start = dates[0] ?? FIRST_SUPPORTED_DAY;
+    const end = dates[1] ?? FIRST_SUPPORTED_DAY;
+    if (start > end) {
+      return new InputProblem('INVALID_DATE_RANGE', `startDate ${formatIsoDate(start)} is later than endDate ${formatIsoDate(end)}.`);
+    }
+    const span = end - start + 1;
+    if (span > MAX_RANGE_DAYS) {
+      return new InputProblem(
+        'DATE_RANGE_TOO_LARGE',
+        `The range ${formatIsoDate(start)}..${formatIsoDate(end)} spans ${span} days; at most ${MAX_RANGE_DAYS} days, both ends included, are allowed.`,
+      );
+    }
+  }
+  return dates;
+}
+
+/** One present date value: exactly once, exactly yyyy-MM-dd, a real date. */
+export function readDate(name: string, value: unknown): DayNumber | InputProblem {
+  if (typeof value !== 'string') {
+    return new InputProblem('INVALID_DATE_FORMAT', `${name} is given more than once; give it exactly once, as yyyy-MM-dd.`);
+  }
+  const day = parseIsoDate(value);
+  if (day === undefined) {
+    return new InputProblem('INVALID_DATE_FORMAT', `${name} must be a real calendar date in yyyy-MM-dd form; got ${quote(value)}.`);
+  }
+  return day;
+}
+
+/** DATE_OUT_OF_SUPPORTED_RANGE for a date before 2008-01-01. */
+export function checkSupported(name: string, day: DayNumber): InputProblem | undefined {
+  if (day >= FIRST_SUPPORTED_DAY) return undefined;
+  return new InputProblem(
+    'DATE_OUT_OF_SUPPORTED_RANGE',
+    `${name} ${formatIsoDate(day)} is before ${formatIsoDate(FIRST_SUPPORTED_DAY)}, the earliest supported date.`,
+  );
+}
+
+function valueOf(parameter: DateParameter, path: RawValues, query: RawValues): unknown {
+  return (parameter.in === 'path' ? path : query)[parameter.name];
+}

@@ -1,0 +1,33 @@
+/** The problem codes the checks of a question can answer with: spec section 7's and DESIGN.md 4's INVALID_PARAMETER. */
+export type InputProblemCode =
+  | 'MISSING_PARAMETER'
+  | 'INVALID_DATE_FORMAT'
+  | 'INVALID_PARAMETER'
+  | 'DATE_OUT_OF_SUPPORTED_RANGE'
+  | 'INVALID_DATE_RANGE'
+  | 'DATE_RANGE_TOO_LARGE';
+
+/**
+ * Why a question cannot be answered as asked. A class, so that a reader's result (the parsed
+ * question or this) is told apart by one `instanceof`, whatever shape the question has.
+ */
+export class InputProblem {
+  constructor(
+    readonly code: InputProblemCode,
+    readonly detail: string,
+  ) {}
+}
+
+/** Values as a query string or a path hands them over: a string, an array for a repeated parameter, or nothing. */
+export type RawValues = Readonly<Record<string, unknown>>;
+
+/** Echoes a bad value safely in a detail: JSON-quoted (control characters escaped) and cut short. */
+export function quote(value: string): string {
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return JSON.stringify(shown);
+}
+
+/** "Required parameter missing: x." / "Required parameters missing: x, y." naming every absent one. */
+export function missingParameters(names: readonly string[]): InputProblem {
+  return new InputProblem('MISSING_PARAMETER', `Required parameter${names.length > 1 ? 's' : ''} missing: ${names.join(', ')}.`);
+}

@@ -1,0 +1,50 @@
+import type { DayNumber } from '../calendar/civil-date.js';
+import { checkSupported, readDate } from './date-parameters.js';
+import { InputProblem, missingParameters, quote, type RawValues } from './input-problem.js';
+
+/** The largest number of working days an offset may move, either way (DESIGN.md 4). */
+export const MAX_OFFSET_DAYS = 1000;
+
+/** "Which day is `days` working days from `from`?" */
+export interface WorkdayOffsetQuestion {
+  readonly from: DayNumber;
+  readonly days: number;
+}
+
+/**
+ * Reads fromDate and days in DESIGN.md 4's order: absent (naming every absent one), fromDate
+ * malformed, days malformed, fromDate before 2008-01-01.
+ */
+export function readWorkdayOffsetQuestion(query: RawValues): WorkdayOffsetQuestion | InputProblem {
+  const fromValue = query.fromDate;
+  const daysValue = query.days;
+  if (fromValue === undefined || daysValue === undefined) {
+    return missingParameters([...(fromValue === undefined ? ['fromDate'] : []), ...(daysValue === undefined ? ['days'] : [])]);
+  }
+  const from = readDate('fromDate', fromValue);
+  if (from instanceof InputProblem) return from;
+  const days = readWorkdayCount(daysValue);
+  if (days instanceof InputProblem) return days;
+  return checkSupported('fromDate', from) ?? { from, days };
+}
+
+/** An integer from -1000 to 1000 in plain ASCII: an optional '-', no '+', no leading zeros (nor "-0"), given once. */
+export function readWorkdayCount(value: unknown): number | InputProblem {
+  if (typeof value !== 'string') return new InputProblem('INVALID_PARAMETER', 'days is given more than once; give it exactly once.');
+  const days = parseWorkdayCount(value);
+  if (days === undefined) {
+    return new InputProblem(
+      'INVALID_PARAMETER',
+      `days must be a whole number of working days from -${MAX_OFFSET_DAYS} to ${MAX_OFFSET_DAYS}, written in plain digits with an optional leading - (no +, no leading zeros, no decimals); got ${quote(value)}.`,
+    );
+  }
+  return days;
+}
+
+const PLAIN_INTEGER = /^(?:0|-?[1-9][0-9]{0,3})$/;
+
+function parseWorkdayCount(text: string): number | undefined {
+  if (!PLAIN_INTEGER.test(text)) return undefined;
+  const days = Number(text);
+  return Math.abs(days) <= MAX_OFFSET_DAYS ? days : undefined;
+}
