@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { generatedDocuments } from '../src/docs/generated-documents.js';
 
-for (const [path, text] of Object.entries(generatedDocuments())) {
+for (const [path, text] of Object.entries(await generatedDocuments())) {
   writeFileSync(path, text);
   console.log(`wrote ${path}`);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { createServer } from 'node:net';
 import { withPort, type Config } from './config.js';
-import { LiveDataset } from './dataset/live-dataset.js';
+import { LiveDataset } from './answers/live-dataset.js';
 import { buildServiceApp } from './service-app.js';
 
 export interface RunningService {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { LiveDataset } from './dataset/live-dataset.js';
+import type { LiveDataset } from './answers/live-dataset.js';
 import { buildApp } from './http/app.js';
 import { createServiceMetrics } from './http/metrics.js';
 import { createResponder, type ResponsePolicy } from './http/response-policy.js';

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { Config } from '../config.js';
-import { LiveDataset } from '../dataset/live-dataset.js';
+import { LiveDataset } from '../answers/live-dataset.js';
 import { buildServiceApp } from '../service-app.js';
 
 /**
@@ -20,6 +20,8 @@ export async function runQuery(args: readonly string[], config: Config, out: Wri
   const app = buildServiceApp(config, live);
   const response = await app.inject({ method: 'GET', url });
   await app.close();
-  out.write(`${JSON.stringify(JSON.parse(response.body), null, 2)}\n`);
+  // JSON answers and problems pretty-printed; anything else (the calendar feed) as it is.
+  const isJson = /^application\/(?:problem\+)?json/.test(String(response.headers['content-type']));
+  out.write(isJson ? `${JSON.stringify(JSON.parse(response.body), null, 2)}\n` : response.body);
   return response.statusCode === 200 ? 0 : 1;
 }

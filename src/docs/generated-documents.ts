@@ -1,22 +1,26 @@
+import { pino } from 'pino';
+import { LiveDataset } from '../answers/live-dataset.js';
+import { BUNDLED_DATA_DIR, readConfig } from '../config.js';
 import { dataDirectorySchemas } from '../dataset/json-schemas.js';
-import { readConfig } from '../config.js';
-import { buildOpenApiDocument } from '../http/openapi.js';
-import { createServiceMetrics } from '../http/metrics.js';
+import { servedOpenApiDocument } from '../http/openapi.js';
 import { createResponder } from '../http/response-policy.js';
-import { serviceRoutes } from '../http/routes.js';
 import { PACKAGE_VERSION } from '../package-root.js';
 import { responsePolicyOf } from '../service-app.js';
 
 /**
  * Every generated, checked-in document: repository path → exact text. The OpenAPI copy is the
- * document a service with the default configuration serves, announcing a relative server URL.
+ * document a service with the default configuration serves on the bundled data, announcing a
+ * relative server URL.
  */
-export function generatedDocuments(): Record<string, string> {
+export async function generatedDocuments(): Promise<Record<string, string>> {
   const config = readConfig({});
-  const routes = serviceRoutes({ calendar: { current: () => undefined }, live: { dataset: () => undefined }, responder: createResponder(responsePolicyOf(config)), publicUrl: '/', metrics: createServiceMetrics(() => undefined) });
-  const documents: Record<string, unknown> = {
-    ...dataDirectorySchemas(),
-    'docs/openapi.json': buildOpenApiDocument(routes, { docsUrl: config.docsUrl, serverUrl: '/', version: PACKAGE_VERSION }),
-  };
+  const live = new LiveDataset(BUNDLED_DATA_DIR, pino({ level: 'silent' }));
+  await live.reload('docs');
+  const responder = createResponder(responsePolicyOf(config));
+  const openApi = await servedOpenApiDocument(
+    { calendar: live, live, responder, publicUrl: '/' },
+    { docsUrl: config.docsUrl, serverUrl: '/', version: PACKAGE_VERSION },
+  );
+  const documents: Record<string, unknown> = { ...dataDirectorySchemas(), 'docs/openapi.json': openApi };
   return Object.fromEntries(Object.entries(documents).map(([path, value]) => [path, `${JSON.stringify(value, null, 2)}\n`]));
 }

@@ -1,7 +1,7 @@
 import { METHODS } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { clientErrorHandler, connectHandler } from './client-errors.js';
-import { instanceOf, sendProblem } from './problems.js';
+import { instanceOf, sendProblem, type ProblemSpec } from './problems.js';
 import { createRequestIds } from './request-id.js';
 import { ALLOWED_METHODS, sendOptions, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
@@ -23,6 +23,12 @@ export const SERVER_LIMITS = {
   connectionTimeoutMs: 10_000,
   keepAliveTimeoutMs: 65_000,
 } as const;
+
+/** What an unexpected failure answers: nothing of its cause is shown. */
+export const INTERNAL_ERROR_PROBLEM: ProblemSpec = {
+  code: 'INTERNAL_ERROR',
+  detail: 'An unexpected error occurred; quote the requestId when reporting it.',
+};
 
 /** The label of a route in metrics and logs: the operationId of an API operation, else its path. */
 export function routeLabel(route: ServiceRoute): string {
@@ -115,10 +121,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
   app.setErrorHandler((error, request, reply) => {
     log?.error({ err: error, requestId: request.id }, 'request failed');
-    sendProblem(responder, request, reply, {
-      code: 'INTERNAL_ERROR',
-      detail: 'An unexpected error occurred; quote the requestId when reporting it.',
-    });
+    sendProblem(responder, request, reply, INTERNAL_ERROR_PROBLEM);
   });
   return app;
 }

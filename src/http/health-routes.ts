@@ -1,4 +1,4 @@
-import type { LiveDataset } from '../dataset/live-dataset.js';
+import type { LiveDataset } from '../answers/live-dataset.js';
 import { CACHE_NEVER, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 

@@ -1,5 +1,5 @@
 import type { Dataset } from '../dataset/dataset.js';
-import type { ReloadOutcome } from '../dataset/live-dataset.js';
+import type { ReloadOutcome } from '../answers/live-dataset.js';
 
 /**
  * The service's metrics. Observing is cheap and always on: plain counts, kept here. The

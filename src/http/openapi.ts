@@ -1,25 +1,77 @@
+import type { InputProblemCode } from '../questions/input-problem.js';
+import { buildApp, INTERNAL_ERROR_PROBLEM } from './app.js';
+import { unavailableProblem } from './operation-route.js';
 import type { ApiOperation } from './operations.js';
-import { exampleProblem } from './problem-catalogue.js';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemCode } from './problems.js';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from './problems.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
-import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED } from './response-policy.js';
+import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from './response-policy.js';
+import { serviceRoutes, type RouteContext } from './routes.js';
 import type { ServiceRoute } from './service-route.js';
 
 export interface OpenApiOptions {
   readonly docsUrl: string;
-  /** The server URL the document announces; "/" for the checked-in copy. */
+  /** The server URL the document announces. */
   readonly serverUrl: string;
   readonly version: string;
 }
 
+/** A real answer of the service, shown as an example. */
+export interface ExampleAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+/** Real answers by `METHOD url`. */
+export type ExampleAnswers = ReadonlyMap<string, ExampleAnswer>;
+
+/** The request id every example request carries, so that examples are the same in every run. */
+export const EXAMPLE_REQUEST_ID = '3f9a2c1d5e7b-1';
+
+/** A problem a request cannot cause (500, 503 on good data) is shown as the service would write it. */
+const FIXED_PROBLEM_EXAMPLES: Readonly<Partial<Record<ProblemCode, ProblemSpec>>> = {
+  INTERNAL_ERROR: INTERNAL_ERROR_PROBLEM,
+  CALENDAR_DATA_UNAVAILABLE: unavailableProblem(2019),
+};
 
 const REQUEST_ID_HEADER = {
   description: 'The request id; equals requestId of a problem. A well-formed incoming X-Request-Id is reused.',
   schema: { type: 'string' },
 };
 
-/** The OpenAPI 3.1 document, generated from the route table and the resource schemas. */
-export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: OpenApiOptions): Record<string, unknown> {
+const key = (method: string, url: string): string => `${method} ${url}`;
+
+/**
+ * The document the service serves: its examples are the answers of the real application on the
+ * current data, asked through a second instance of it that counts no metrics.
+ */
+export async function servedOpenApiDocument(context: RouteContext, options: OpenApiOptions): Promise<Record<string, unknown>> {
+  const responder = createResponder(context.responder.policy);
+  const routes = serviceRoutes({ calendar: context.calendar, live: context.live, publicUrl: context.publicUrl, responder });
+  const app = buildApp({ routes, responder });
+  try {
+    const answers = new Map<string, ExampleAnswer>();
+    for (const { method, url } of exampleRequests(routes)) {
+      const response = await app.inject({ method, url, headers: { 'x-request-id': EXAMPLE_REQUEST_ID } });
+      answers.set(key(method, url), { status: response.statusCode, contentType: String(response.headers['content-type']), body: response.body });
+    }
+    return buildOpenApiDocument(routes, options, answers);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Every request whose answer the document shows: each operation's examples, its bad requests, and another method. */
+export function exampleRequests(routes: readonly ServiceRoute[]): { readonly method: string; readonly url: string }[] {
+  return apiOperations(routes).flatMap((operation) => [
+    ...Object.values(operation.examples).map(({ request }) => ({ method: 'GET', url: request })),
+    ...Object.values(operation.badRequests).map((url) => ({ method: 'GET', url })),
+    { method: 'POST', url: firstExample(operation) },
+  ]);
+}
+
+/** The OpenAPI 3.1 document, generated from the route table, the resource schemas and real answers. */
+export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: OpenApiOptions, answers: ExampleAnswers): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const route of routes) {
     if (route.doc === undefined) continue;
@@ -27,7 +79,7 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
     paths[route.path] = {
       get:
         doc.kind === 'api'
-          ? apiOperation(doc.operation, route.path, options.docsUrl)
+          ? apiOperation(doc.operation, options.docsUrl, answers)
           : { operationId: doc.operationId, tags: ['Service'], summary: doc.summary, description: doc.description, responses: doc.responses },
     };
   }
@@ -38,13 +90,14 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
       version: options.version,
       summary: 'Working day or rest day in mainland China, under the official holiday arrangements.',
       description:
-        'Whether a date is a working day or a rest day under the State Council\'s official holiday arrangements, with the make-up working days (调休). ' +
+        "Whether a date is a working day or a rest day under the State Council's official holiday arrangements, with the make-up working days (调休). " +
         'Dates of years whose arrangement is not published answer 200 with UNKNOWN. Errors are RFC 9457 problems.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: options.serverUrl }],
     tags: [
       { name: 'China calendar', description: 'The four read-only operations of the interface.' },
+      { name: 'Business days', description: 'Working-day offsets, the year at a glance and a calendar feed, beyond the interface.' },
       { name: 'Service', description: 'Health and operation endpoints.' },
     ],
     paths,
@@ -65,35 +118,61 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
   };
 }
 
-function apiOperation(operation: ApiOperation, path: string, docsUrl: string): Record<string, unknown> {
-  const instance = path.replace('{date}', '2024-13-01');
-  const problems = (status: number, codes: readonly ProblemCode[], description: string): Record<string, unknown> => ({
+function apiOperations(routes: readonly ServiceRoute[]): ApiOperation<unknown>[] {
+  return routes.flatMap((route) => (route.doc?.kind === 'api' ? [route.doc.operation] : []));
+}
+
+function firstExample(operation: ApiOperation<unknown>): string {
+  return Object.values(operation.examples)[0]?.request ?? operation.path;
+}
+
+function answerOf(answers: ExampleAnswers, method: string, url: string): ExampleAnswer {
+  const answer = answers.get(key(method, url));
+  if (answer === undefined) throw new Error(`no real answer to the example request ${method} ${url}`);
+  return answer;
+}
+
+/** An example object: the request in its description, the real answer's body as its value. */
+function exampleOf(summary: string, method: string, url: string, answers: ExampleAnswers): Record<string, unknown> {
+  return { summary, description: `The answer to \`${method} ${url}\`.`, value: exampleValue(answerOf(answers, method, url)) };
+}
+
+/** A real answer's body as the document shows it: JSON parsed, anything else as text. */
+function exampleValue(answer: ExampleAnswer): unknown {
+  return answer.contentType.startsWith('application/json') || answer.contentType.startsWith(PROBLEM_CONTENT_TYPE)
+    ? (JSON.parse(answer.body) as unknown)
+    : answer.body;
+}
+
+function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers: ExampleAnswers): Record<string, unknown> {
+  const problemExamples = (codes: readonly ProblemCode[], requestOf: (code: ProblemCode) => { method: string; url: string } | undefined) =>
+    Object.fromEntries(
+      codes.map((code) => {
+        const request = requestOf(code);
+        const fixed = FIXED_PROBLEM_EXAMPLES[code];
+        if (request === undefined) {
+          const instance = firstExample(operation).split('?')[0] ?? '/';
+          return [code, { summary: PROBLEM_TYPES[code].title, value: problemRecord(docsUrl, fixed ?? { code, detail: '' }, instance, EXAMPLE_REQUEST_ID) }];
+        }
+        return [code, exampleOf(PROBLEM_TYPES[code].title, request.method, request.url, answers)];
+      }),
+    );
+  const problems = (status: number, codes: readonly ProblemCode[], description: string, requestOf: (code: ProblemCode) => { method: string; url: string } | undefined = () => undefined) => ({
     description,
-    headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' }, ...(status === 405 ? { Allow: { schema: { type: 'string' }, description: ALLOWED_METHODS } } : {}), ...(status === 503 ? { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } } : {}) },
-    content: {
-      [PROBLEM_CONTENT_TYPE]: {
-        schema: { $ref: '#/components/schemas/Problem' },
-        examples: Object.fromEntries(
-          codes.map((code) => [
-            code,
-            { summary: PROBLEM_TYPES[code].title, value: exampleProblem(code, docsUrl, instance) },
-          ]),
-        ),
-      },
+    headers: {
+      'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+      ...(status === 405 ? { Allow: { schema: { type: 'string' }, description: ALLOWED_METHODS } } : {}),
+      ...(status === 503 ? { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } } : {}),
     },
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' }, examples: problemExamples(codes, requestOf) } },
   });
+  const badRequests = Object.entries(operation.badRequests) as [InputProblemCode, string][];
   return {
     operationId: operation.operationId,
-    tags: ['China calendar'],
+    tags: [operation.tag],
     summary: operation.summary,
     description: operation.description,
-    parameters: operation.parameters.map((parameter) => ({
-      name: parameter.name,
-      in: parameter.in,
-      required: true,
-      description: parameter.description,
-      schema: { $ref: '#/components/schemas/IsoDate' },
-    })),
+    parameters: operation.parameters.map((parameter) => ({ ...parameter })),
     responses: {
       200: {
         description: 'Success.',
@@ -103,15 +182,31 @@ function apiOperation(operation: ApiOperation, path: string, docsUrl: string): R
           'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
         },
         content: {
-          'application/json': { schema: { $ref: `#/components/schemas/${operation.response}` }, examples: operation.examples },
+          [operation.response.contentType.split(';')[0] ?? operation.response.contentType]: {
+            schema: { $ref: `#/components/schemas/${operation.response.schema}` },
+            examples: Object.fromEntries(
+              Object.entries(operation.examples).map(([name, { summary, request }]) => [name, exampleOf(summary, 'GET', request, answers)]),
+            ),
+          },
         },
       },
       304: {
         description: 'Not modified: If-None-Match matched the ETag.',
         headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/Cache-Control' } },
       },
-      400: problems(400, operation.badRequestProblems, 'A parameter is missing or invalid; the first failing check, in the documented order, answers.'),
-      405: problems(405, ['METHOD_NOT_ALLOWED'], 'Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed.'),
+      400: problems(
+        400,
+        badRequests.map(([code]) => code),
+        'A parameter is missing or invalid; the first failing check, in the documented order, answers.',
+        (code) => {
+          const url = operation.badRequests[code as InputProblemCode];
+          return url === undefined ? undefined : { method: 'GET', url };
+        },
+      ),
+      405: problems(405, ['METHOD_NOT_ALLOWED'], 'Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed.', () => ({
+        method: 'POST',
+        url: firstExample(operation),
+      })),
       500: problems(500, ['INTERNAL_ERROR'], 'Unexpected server-side error.'),
       503: problems(503, ['CALENDAR_DATA_UNAVAILABLE'], 'The data of a published year the answer needs cannot be read right now.'),
     },

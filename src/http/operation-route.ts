@@ -1,7 +1,8 @@
-import { isUnavailable } from '../calendar/answers.js';
-import type { CalendarIndex } from '../calendar/calendar-index.js';
-import { isProblem, readDateParameters, type RawValues } from './date-parameters.js';
-import type { ApiOperation } from './operations.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isUnavailable } from '../answers/answers.js';
+import type { CalendarIndex } from '../answers/calendar-index.js';
+import { InputProblem, type RawValues } from '../questions/input-problem.js';
+import type { Answer, ApiOperation } from './operations/api-operation.js';
 import { sendProblem, type ProblemSpec } from './problems.js';
 import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
@@ -11,50 +12,63 @@ export interface CalendarSource {
   current(): CalendarIndex | undefined;
 }
 
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-const NO_DATASET = Symbol('no dataset loaded');
 /** Seconds a client should wait after a 503: the default interval of the data directory check. */
 const RETRY_AFTER_SECONDS = '30';
 
 /**
- * The handler of one API operation: parse the parameters, ask the index once, write the answer
+ * The handler of one API operation: read the parameters, ask the index once, write the answer
  * with a strong ETag (dataset version + the answer's key) and a Cache-Control that keeps settled
  * answers long and answers containing UNKNOWN days short.
  */
-export function operationRoute(operation: ApiOperation, calendar: CalendarSource, responder: Responder): ServiceRoute {
+export function operationRoute(operation: ApiOperation<unknown>, calendar: CalendarSource, responder: Responder): ServiceRoute {
   const { operationId } = operation;
+  const contentType = operation.response.contentType;
+
+  const write = (request: FastifyRequest, reply: FastifyReply, index: CalendarIndex, question: unknown, answer: Answer): void => {
+    if (answer instanceof InputProblem) {
+      sendProblem(responder, request, reply, answer, operationId);
+      return;
+    }
+    if (isUnavailable(answer)) {
+      sendProblem(responder, request, reply, unavailableProblem(answer.year), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
+      return;
+    }
+    const etag = `"${index.version}/${operation.answerKey(question)}"`;
+    const cacheControl = operation.isSettled(index, question) ? CACHE_SETTLED : CACHE_UNSETTLED;
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      responder.write(request, reply, operationId, 304, ['etag', etag, 'cache-control', cacheControl]);
+      return;
+    }
+    responder.write(request, reply, operationId, 200, ['content-type', contentType, 'etag', etag, 'cache-control', cacheControl], answer);
+  };
+
   return {
     path: operation.path,
     doc: { kind: 'api', operation },
     handle(request, reply) {
-      const dates = readDateParameters(operation.parameters, request.params as RawValues, request.query as RawValues, operation.isRange);
-      if (isProblem(dates)) {
-        sendProblem(responder, request, reply, dates, operationId);
+      const question = operation.read(request.params as RawValues, request.query as RawValues);
+      if (question instanceof InputProblem) {
+        sendProblem(responder, request, reply, question, operationId);
         return;
       }
       // One read of the index per request: a reload swapping it meanwhile cannot mix two datasets.
       const loaded = calendar.current();
       // A dataset that publishes no year at all (a wrong or empty DATA_DIR) would answer UNKNOWN
       // for every date: that is missing data, not an unpublished year.
-      const index = loaded?.publishedYears.length ? loaded : undefined;
-      const answer = index === undefined ? NO_DATASET : operation.answer(index, dates);
-      if (index === undefined || answer === NO_DATASET || isUnavailable(answer)) {
-        const year = isUnavailable(answer) ? answer.year : undefined;
-        sendProblem(responder, request, reply, unavailableProblem(year), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
+      if (loaded === undefined || loaded.publishedYears.length === 0) {
+        sendProblem(responder, request, reply, unavailableProblem(undefined), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
         return;
       }
-      const etag = `"${index.version}/${operation.answerKey(dates)}"`;
-      const cacheControl = operation.isSettled(index, dates) ? CACHE_SETTLED : CACHE_UNSETTLED;
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-        responder.write(request, reply, operationId, 304, ['etag', etag, 'cache-control', cacheControl]);
-        return;
-      }
-      responder.write(request, reply, operationId, 200, ['content-type', JSON_CONTENT_TYPE, 'etag', etag, 'cache-control', cacheControl], answer);
+      const answer = operation.answer(loaded, question);
+      // Only an answer rendered on first use (the calendar feed) is a promise.
+      if (answer instanceof Promise) return answer.then((resolved) => write(request, reply, loaded, question, resolved));
+      write(request, reply, loaded, question, answer);
     },
   };
 }
 
-function unavailableProblem(year: number | undefined): ProblemSpec {
+/** The problem of an answer that needs data that cannot be read: a published year's, or any at all. */
+export function unavailableProblem(year: number | undefined): ProblemSpec {
   return {
     code: 'CALENDAR_DATA_UNAVAILABLE',
     detail:

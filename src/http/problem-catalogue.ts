@@ -1,6 +1,6 @@
-import { FIRST_SUPPORTED_DAY } from '../calendar/calendar-index.js';
+import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
-import { MAX_RANGE_DAYS } from './date-parameters.js';
+import { MAX_RANGE_DAYS } from '../questions/date-parameters.js';
 import { problemRecord, type ProblemCode, type ProblemRecord } from './problems.js';
 import { ALLOWED_METHODS } from './response-policy.js';
 
@@ -51,6 +51,14 @@ export const PROBLEM_CATALOGUE: Readonly<Record<ProblemCode, ProblemExplanation>
     fix: `Split the range into pieces of at most ${MAX_RANGE_DAYS} days (a whole leap year fits) and add the counts.`,
     exampleRequest: 'GET /v1/china-calendar/workdays?startDate=2024-01-01&endDate=2025-01-02',
     exampleDetail: `The range 2024-01-01..2025-01-02 spans 368 days; at most ${MAX_RANGE_DAYS} days, both ends included, are allowed.`,
+  },
+  INVALID_PARAMETER: {
+    meaning:
+      'A parameter that is not a date is malformed: days of a working-day offset (a whole number from -1000 to 1000 in plain digits), the year of a year overview (exactly four digits), or years and lang of the calendar feed. The detail names the parameter and the rule.',
+    fix: 'Send the parameter in the form the detail states, e.g. days=5 or days=-3, /years/2026, years=2024..2026, lang=en.',
+    exampleRequest: 'GET /v1/china-calendar/workday-offset?fromDate=2026-09-30&days=%2B3',
+    exampleDetail:
+      'days must be a whole number of working days from -1000 to 1000, written in plain digits with an optional leading - (no +, no leading zeros, no decimals); got "+3".',
   },
   RESOURCE_NOT_FOUND: {
     meaning: 'The service has no resource at this path, whatever the method.',

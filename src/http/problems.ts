@@ -12,6 +12,8 @@ export const PROBLEM_TYPES = {
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   CALENDAR_DATA_UNAVAILABLE: { status: 503, title: 'Calendar data unavailable' },
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },
+  // DESIGN.md 4: a malformed parameter that is not a date (the business-day operations).
+  INVALID_PARAMETER: { status: 400, title: 'Invalid parameter' },
   // Transport-level problems, outside the spec's table: Node's HTTP parser rejects these
   // requests before any route (or any spec rule) can apply.
   BAD_REQUEST: { status: 400, title: 'Bad request' },

@@ -1,4 +1,4 @@
-import type { LiveDataset } from '../dataset/live-dataset.js';
+import type { LiveDataset } from '../answers/live-dataset.js';
 import { PACKAGE_VERSION } from '../package-root.js';
 import { docsRoutes } from './docs-routes.js';
 import { healthRoutes } from './health-routes.js';
@@ -24,7 +24,8 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     ...healthRoutes(context.live, context.responder),
     ...docsRoutes(context.responder),
   ];
-  let openApiJson: Buffer | undefined;
+  // The examples are real answers: the document is built again when the dataset changes.
+  let openApi: { readonly version: string | undefined; readonly json: Buffer } | undefined;
   routes.push({
     path: '/openapi.json',
     doc: {
@@ -35,14 +36,15 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
       responses: { 200: { description: 'The document.', content: { 'application/json': { schema: { type: 'object' } } } } },
     },
     async handle(request, reply) {
-      // Built on first use: the schema library it needs is not worth loading at start-up.
-      if (openApiJson === undefined) {
-        const { buildOpenApiDocument } = await import('./openapi.js');
-        openApiJson = Buffer.from(
-          JSON.stringify(buildOpenApiDocument(routes, { docsUrl: context.responder.policy.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION })),
-        );
+      // Built on first use: the schema library and the example requests are not worth start-up time.
+      const version = context.calendar.current()?.version;
+      let built = openApi;
+      if (built === undefined || built.version !== version) {
+        const { servedOpenApiDocument } = await import('./openapi.js');
+        const document = await servedOpenApiDocument(context, { docsUrl: context.responder.policy.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION });
+        built = openApi = { version, json: Buffer.from(JSON.stringify(document)) };
       }
-      context.responder.write(request, reply, 'service.getOpenApiDocument', 200, ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'], openApiJson);
+      context.responder.write(request, reply, 'service.getOpenApiDocument', 200, ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'], built.json);
     },
   });
   const { metrics } = context;

@@ -3,7 +3,7 @@ import type { ApiOperation } from './operations.js';
 
 /** How a route appears in the OpenAPI document. */
 export type RouteDoc =
-  | { readonly kind: 'api'; readonly operation: ApiOperation }
+  | { readonly kind: 'api'; readonly operation: ApiOperation<unknown> }
   | {
       readonly kind: 'service';
       readonly operationId: string;

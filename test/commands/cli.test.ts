@@ -246,6 +246,17 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       });
     });
 
+    it('answers the business-day tools: an offset as JSON, the calendar feed as it is', async () => {
+      const offset = await cli(['query', '/v1/china-calendar/workday-offset?fromDate=2026-09-30&days=3']);
+      assert.equal(offset.code, 0, show(offset));
+      assert.equal((JSON.parse(offset.stdout) as { date: string }).date, '2026-10-10');
+      const feed = await cli(['query', '/v1/china-calendar/calendar.ics?years=2026']);
+      assert.equal(feed.code, 0, show(feed));
+      assert.match(feed.stdout, /^BEGIN:VCALENDAR\r\n/);
+      assert.match(feed.stdout, /UID:2026-NATIONAL_DAY-rest-20261001@china-holiday-calendar\r\n/);
+      assert.match(feed.stdout, /END:VCALENDAR$/);
+    });
+
     it('without a date or path exits 2', async () => {
       const result = await cli(['query']);
       assert.equal(result.code, 2, show(result));

@@ -13,7 +13,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { parseAllDocuments } from 'yaml';
 import { BUNDLED_DATA_DIR, readConfig, type Config } from '../../src/config.js';
-import { LiveDataset, type ReloadOutcome } from '../../src/dataset/live-dataset.js';
+import { LiveDataset, type ReloadOutcome } from '../../src/answers/live-dataset.js';
 import { SERVER_LIMITS } from '../../src/http/app.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { runImport } from '../../src/commands/import.js';
-import type { LiveDataset } from '../../src/dataset/live-dataset.js';
+import type { LiveDataset } from '../../src/answers/live-dataset.js';
 import { copyOfBundledData, eventually } from '../helpers/data-dir.js';
 import { get, inject } from '../helpers/http-answer.js';
 import { parseExposition, samplesOf, valueOf, type Exposition } from '../helpers/prometheus-text.js';
@@ -29,6 +29,9 @@ const GET_DATE = 'chinaCalendar.getDateStatus';
 const GET_RANGE = 'chinaCalendar.getDateRangeStatus';
 const COUNT = 'chinaCalendar.calculateWorkdays';
 const NEXT_HOLIDAY = 'chinaCalendar.getNextHoliday';
+const OFFSET = 'chinaCalendar.getWorkdayOffset';
+const YEAR = 'chinaCalendar.getYearOverview';
+const FEED = 'chinaCalendar.getCalendarFeed';
 
 const BUNDLED_YEARS = Array.from({ length: 2026 - 2008 + 1 }, (_, at) => 2008 + at);
 const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
@@ -93,6 +96,12 @@ describe('/metrics on the bundled data', () => {
       ['GET', `${WORKDAYS}?startDate=2024-01-01&endDate=2024-12-31`, COUNT, 200],
       ['GET', `${WORKDAYS}?startDate=2024-12-31&endDate=2024-01-01`, COUNT, 400],
       ['GET', `${NEXT}?fromDate=2024-05-06`, NEXT_HOLIDAY, 200],
+      ['GET', '/v1/china-calendar/workday-offset?fromDate=2024-05-06&days=3', OFFSET, 200],
+      ['GET', '/v1/china-calendar/workday-offset?fromDate=2024-05-06&days=%2B3', OFFSET, 400],
+      ['GET', '/v1/china-calendar/years/2024', YEAR, 200],
+      ['GET', '/v1/china-calendar/years/24', YEAR, 400],
+      ['GET', '/v1/china-calendar/calendar.ics?years=2024', FEED, 200],
+      ['GET', '/v1/china-calendar/calendar.ics?lang=fr', FEED, 400],
       ['GET', '/nope-1', 'none', 404],
       ['GET', '/v1/china-calendar/nope-2', 'none', 404],
       ['DELETE', '/nope-3', 'none', 404],

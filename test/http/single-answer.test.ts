@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { readConfig } from '../../src/config.js';
-import { LiveDataset } from '../../src/dataset/live-dataset.js';
+import { LiveDataset } from '../../src/answers/live-dataset.js';
 import { buildServiceApp } from '../../src/service-app.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 

@@ -1,0 +1,133 @@
+import { workdayCountJson } from '../../answers/answers.js';
+import type { CalendarIndex } from '../../answers/calendar-index.js';
+import { readDateParameters, type DateParameter, type ParsedDates } from '../../questions/date-parameters.js';
+import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation, type ParameterDoc } from './api-operation.js';
+
+/** The four operations of spec section 4: each question is one or two dates. */
+
+const RANGE_PARAMETERS: readonly DateParameter[] = [
+  { name: 'startDate', in: 'query', description: 'Range start, inclusive, yyyy-MM-dd.' },
+  { name: 'endDate', in: 'query', description: 'Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included.' },
+];
+const DATE_PARAMETER: readonly DateParameter[] = [{ name: 'date', in: 'path', description: 'Calendar date, yyyy-MM-dd, on or after 2008-01-01.' }];
+const FROM_DATE_PARAMETER: readonly DateParameter[] = [
+  { name: 'fromDate', in: 'query', description: 'Search start, yyyy-MM-dd; the search begins on this day itself.' },
+];
+
+function documented(parameters: readonly DateParameter[]): ParameterDoc[] {
+  return parameters.map((parameter) => ({ ...parameter, required: true, schema: DATE_SCHEMA }));
+}
+
+/** The date of the parameter at `position` (in the operation's parameter order). */
+const at = (dates: ParsedDates, position: number): number => {
+  const day = dates[position];
+  if (day === undefined) throw new Error(`parameter ${position} was not parsed`);
+  return day;
+};
+
+/** Positions of the date parameters: the only one, or a range's two ends. */
+const DATE = 0;
+const START = 0;
+const END = 1;
+
+const rangeIsSettled = (index: CalendarIndex, dates: ParsedDates): boolean => index.isSettled(at(dates, START), at(dates, END));
+
+const RANGE_BAD_REQUESTS = (path: string) =>
+  ({
+    MISSING_PARAMETER: `${path}?startDate=2024-01-01`,
+    INVALID_DATE_FORMAT: `${path}?startDate=2024/01/05&endDate=2024-01-31`,
+    DATE_OUT_OF_SUPPORTED_RANGE: `${path}?startDate=2007-12-31&endDate=2008-01-31`,
+    INVALID_DATE_RANGE: `${path}?startDate=2024-12-31&endDate=2024-01-01`,
+    DATE_RANGE_TOO_LARGE: `${path}?startDate=2024-01-01&endDate=2025-01-02`,
+  }) as const;
+
+export const getDateStatus: ApiOperation<ParsedDates> = {
+  operationId: 'chinaCalendar.getDateStatus',
+  path: '/v1/china-calendar/dates/{date}',
+  tag: 'China calendar',
+  summary: 'Status of one date',
+  description: 'Whether the date is a working day or a rest day, and why, under the official arrangements.',
+  parameters: documented(DATE_PARAMETER),
+  response: { schema: 'DayStatus', contentType: JSON_CONTENT_TYPE },
+  examples: {
+    makeUpWorkday: { summary: 'A Sunday that is a make-up working day', request: '/v1/china-calendar/dates/2024-02-04' },
+    unpublished: { summary: 'A date of a year whose arrangement is not published yet', request: '/v1/china-calendar/dates/2027-01-01' },
+  },
+  badRequests: {
+    INVALID_DATE_FORMAT: '/v1/china-calendar/dates/2024-13-01',
+    DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/dates/2007-12-31',
+  },
+  read: (path, query) => readDateParameters(DATE_PARAMETER, path, query, false),
+  answer: (index, dates) => index.dayJson(at(dates, DATE)),
+  isSettled: (index, dates) => index.isSettled(at(dates, DATE), at(dates, DATE)),
+  answerKey: (dates) => `d${at(dates, DATE)}`,
+};
+
+export const getDateRangeStatus: ApiOperation<ParsedDates> = {
+  operationId: 'chinaCalendar.getDateRangeStatus',
+  path: '/v1/china-calendar/date-ranges',
+  tag: 'China calendar',
+  summary: 'Per-day status over a range',
+  description: 'The status of every date from startDate to endDate, both included, in ascending order (at most 366).',
+  parameters: documented(RANGE_PARAMETERS),
+  response: { schema: 'DayStatusList', contentType: JSON_CONTENT_TYPE },
+  examples: {
+    combinedHoliday: {
+      summary: 'The start of the combined Mid-Autumn and National Day holiday of 2023',
+      request: '/v1/china-calendar/date-ranges?startDate=2023-09-28&endDate=2023-09-30',
+    },
+  },
+  badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/date-ranges'),
+  read: (path, query) => readDateParameters(RANGE_PARAMETERS, path, query, true),
+  answer: (index, dates) => index.rangeJsonChunks(at(dates, START), at(dates, END)),
+  isSettled: rangeIsSettled,
+  answerKey: (dates) => `r${at(dates, START)}-${at(dates, END)}`,
+};
+
+export const calculateWorkdays: ApiOperation<ParsedDates> = {
+  operationId: 'chinaCalendar.calculateWorkdays',
+  path: '/v1/china-calendar/workdays',
+  tag: 'China calendar',
+  summary: 'Counts of working, rest and unknown days',
+  description: 'How many dates from startDate to endDate, both included, are working days, rest days and undetermined.',
+  parameters: documented(RANGE_PARAMETERS),
+  response: { schema: 'WorkdayCount', contentType: JSON_CONTENT_TYPE },
+  examples: {
+    year2024: { summary: 'The working days of 2024', request: '/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31' },
+    acrossUnpublished: {
+      summary: 'A range that reaches into a year whose arrangement is not published yet',
+      request: '/v1/china-calendar/workdays?startDate=2026-12-01&endDate=2027-01-31',
+    },
+  },
+  badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/workdays'),
+  read: (path, query) => readDateParameters(RANGE_PARAMETERS, path, query, true),
+  answer: (index, dates) => {
+    const counts = index.countDays(at(dates, START), at(dates, END));
+    return 'unavailable' in counts ? counts : Buffer.from(workdayCountJson(counts));
+  },
+  isSettled: rangeIsSettled,
+  answerKey: (dates) => `w${at(dates, START)}-${at(dates, END)}`,
+};
+
+export const getNextHoliday: ApiOperation<ParsedDates> = {
+  operationId: 'chinaCalendar.getNextHoliday',
+  path: '/v1/china-calendar/next-holiday',
+  tag: 'China calendar',
+  summary: 'Next holiday on or after a date',
+  description: 'The first officially arranged holiday date on or after fromDate (not necessarily a statutory day).',
+  parameters: documented(FROM_DATE_PARAMETER),
+  response: { schema: 'NextHoliday', contentType: JSON_CONTENT_TYPE },
+  examples: {
+    found: { summary: 'Found', request: '/v1/china-calendar/next-holiday?fromDate=2026-05-06' },
+    unknown: { summary: 'No holiday until the end of the last published year', request: '/v1/china-calendar/next-holiday?fromDate=2026-10-08' },
+  },
+  badRequests: {
+    MISSING_PARAMETER: '/v1/china-calendar/next-holiday',
+    INVALID_DATE_FORMAT: '/v1/china-calendar/next-holiday?fromDate=2024-2-1',
+    DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/next-holiday?fromDate=2007-06-01',
+  },
+  read: (path, query) => readDateParameters(FROM_DATE_PARAMETER, path, query, false),
+  answer: (index, dates) => index.nextHolidayJson(at(dates, DATE)),
+  isSettled: (index, dates) => index.nextHolidayIsSettled(at(dates, DATE)),
+  answerKey: (dates) => `n${at(dates, DATE)}`,
+};
