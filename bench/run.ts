@@ -40,6 +40,9 @@ const TARGETS = {
   'workdays-366': { minimal: 0.9, bare: 0.75 },
   'next-holiday': { minimal: 0.9, bare: 0.75 },
   'range-366': { minimal: undefined, bare: 0.7 },
+  'workday-offset': { minimal: 0.9, bare: 0.75 },
+  'year-overview': { minimal: 0.9, bare: 0.75 },
+  'calendar-feed': { minimal: undefined, bare: 0.7 },
   'problem-400': { minimal: undefined, bare: 0.6 },
 } as const satisfies Record<string, { minimal: number | undefined; bare: number }>;
 

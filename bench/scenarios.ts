@@ -62,6 +62,29 @@ export const SCENARIOS: readonly Scenario[] = [
     expectedStatus: 200,
   },
   {
+    name: 'workday-offset',
+    description: 'GET /workday-offset, random dates 2013-2022 and days from -1000 to 1000',
+    paths: (() => {
+      const next = random(4);
+      return randomDays(4, '2013-01-01', '2022-06-30').map(
+        (day) => `${PREFIX}/workday-offset?fromDate=${isoDate(day)}&days=${Math.floor(next() * 2001) - 1000}`,
+      );
+    })(),
+    expectedStatus: 200,
+  },
+  {
+    name: 'year-overview',
+    description: 'GET /years/{year}, the years 2008-2030',
+    paths: Array.from({ length: 23 }, (_, at) => `${PREFIX}/years/${2008 + at}`),
+    expectedStatus: 200,
+  },
+  {
+    name: 'calendar-feed',
+    description: 'GET /calendar.ics?years=2026, one year of the iCalendar feed',
+    paths: [`${PREFIX}/calendar.ics?years=2026`],
+    expectedStatus: 200,
+  },
+  {
     name: 'problem-400',
     description: 'GET /dates/2024-02-30, an INVALID_DATE_FORMAT problem',
     paths: [`${PREFIX}/dates/2024-02-30`],
