@@ -115,6 +115,17 @@ describe('GET /v1/china-calendar/workday-offset', () => {
   });
 });
 
+describe('INVALID_PARAMETER', () => {
+  it('has a page of its own where its type URI points', async () => {
+    const problem = assertProblem(await offset('fromDate=2026-09-30&days=x'), { status: 400, code: 'INVALID_PARAMETER', docsUrl: TEST_DOCS_URL });
+    const page = await get(app, new URL(problem.type).pathname);
+    assert.equal(page.status, 200);
+    assert.match(page.headers['content-type'] ?? '', /^text\/html/);
+    assert.match(page.body, /INVALID_PARAMETER/);
+    assert.match(page.body, /days/);
+  });
+});
+
 describe('the offset agrees with the service’s own day statuses and counts', () => {
   /** Every day's workStatus 2008..2031, from /date-ranges. */
   const statusOf = new Map<string, string>();
