@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { LiveDataset } from '../answers/live-dataset.js';
 import { BUNDLED_DATA_DIR, readConfig } from '../config.js';
 import { dataDirectorySchemas } from '../dataset/json-schemas.js';
+import { createServiceMetrics } from '../http/metrics.js';
 import { servedOpenApiDocument } from '../http/openapi.js';
 import { createResponder } from '../http/response-policy.js';
 import { PACKAGE_VERSION } from '../package-root.js';
@@ -18,7 +19,7 @@ export async function generatedDocuments(): Promise<Record<string, string>> {
   await live.reload('docs');
   const responder = createResponder(responsePolicyOf(config));
   const openApi = await servedOpenApiDocument(
-    { calendar: live, live, responder, publicUrl: '/' },
+    { calendar: live, live, responder, publicUrl: '/', metrics: createServiceMetrics(() => live.dataset()) },
     { docsUrl: config.docsUrl, serverUrl: '/', version: PACKAGE_VERSION },
   );
   const documents: Record<string, unknown> = { ...dataDirectorySchemas(), 'docs/openapi.json': openApi };

@@ -1,14 +1,28 @@
 import type { LiveDataset } from '../answers/live-dataset.js';
+import type { Dataset } from '../dataset/dataset.js';
 import { CACHE_NEVER, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
-const JSON_NO_STORE = ['content-type', 'application/json; charset=utf-8', 'cache-control', CACHE_NEVER];
+const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_NO_STORE = ['content-type', JSON_TYPE, 'cache-control', CACHE_NEVER];
 const HEALTHY = Buffer.from(JSON.stringify({ status: 'OK' }));
 
-const jsonResponse = (description: string, example: unknown) => ({
-  description,
-  content: { 'application/json': { schema: { type: 'object' }, example } },
-});
+/** The readiness answer: ready once a dataset publishing at least one year is loaded (an empty directory is not data). */
+export function readiness(dataset: Dataset | undefined): {
+  readonly ready: boolean;
+  readonly body: { readonly status: 'READY' | 'NOT_READY'; readonly datasetVersion: string | null; readonly publishedYears: readonly number[]; readonly unavailableYears: readonly number[] };
+} {
+  const ready = dataset !== undefined && dataset.publishedYears.length > 0;
+  return {
+    ready,
+    body: {
+      status: ready ? 'READY' : 'NOT_READY',
+      datasetVersion: dataset?.version ?? null,
+      publishedYears: dataset?.publishedYears ?? [],
+      unavailableYears: dataset?.unavailableYears ?? [],
+    },
+  };
+}
 
 /**
  * Health endpoints outside `/v1`: `/healthz` says the process answers; `/readyz` says whether a
@@ -23,7 +37,7 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Resp
         operationId: 'service.getHealth',
         summary: 'Liveness',
         description: 'Answers 200 while the process serves requests.',
-        responses: { 200: jsonResponse('The process answers.', { status: 'OK' }) },
+        responses: { 200: { description: 'The process answers.', contentType: JSON_TYPE, schema: 'Health', example: { live: true } } },
       },
       handle: (request, reply) => responder.write(request, reply, 'service.getHealth', 200, JSON_NO_STORE, HEALTHY),
     },
@@ -35,25 +49,17 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Resp
         summary: 'Readiness',
         description: 'Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years and any unavailable year.',
         responses: {
-          200: jsonResponse('A dataset is loaded.', {
-            status: 'READY',
-            datasetVersion: '2025.11.04-56279d56',
-            publishedYears: [2008, 2009, 2026],
-            unavailableYears: [],
-          }),
-          503: jsonResponse('No dataset is loaded yet, or it publishes no year.', { status: 'NOT_READY', datasetVersion: null, publishedYears: [], unavailableYears: [] }),
+          200: { description: 'A dataset is loaded.', contentType: JSON_TYPE, schema: 'Readiness', example: { live: true } },
+          503: {
+            description: 'No dataset is loaded yet, or it publishes no year.',
+            contentType: JSON_TYPE,
+            schema: 'Readiness',
+            example: { value: readiness(undefined).body },
+          },
         },
       },
       handle(request, reply) {
-        const dataset = live.dataset();
-        // Ready once a dataset publishing at least one year is loaded: an empty directory is not data.
-        const ready = dataset !== undefined && dataset.publishedYears.length > 0;
-        const body = {
-          status: ready ? 'READY' : 'NOT_READY',
-          datasetVersion: dataset?.version ?? null,
-          publishedYears: dataset?.publishedYears ?? [],
-          unavailableYears: dataset?.unavailableYears ?? [],
-        };
+        const { ready, body } = readiness(live.dataset());
         responder.write(request, reply, 'service.getReadiness', ready ? 200 : 503, JSON_NO_STORE, Buffer.from(JSON.stringify(body)));
       },
     },

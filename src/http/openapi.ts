@@ -1,12 +1,13 @@
 import type { InputProblemCode } from '../questions/input-problem.js';
 import { buildApp, INTERNAL_ERROR_PROBLEM } from './app.js';
+import { createServiceMetrics } from './metrics.js';
 import { unavailableProblem } from './operation-route.js';
 import type { ApiOperation } from './operations.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from './problems.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
 import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from './response-policy.js';
 import { serviceRoutes, type RouteContext } from './routes.js';
-import type { ServiceRoute } from './service-route.js';
+import type { RouteDoc, ServiceRoute } from './service-route.js';
 
 export interface OpenApiOptions {
   readonly docsUrl: string;
@@ -47,7 +48,9 @@ const key = (method: string, url: string): string => `${method} ${url}`;
  */
 export async function servedOpenApiDocument(context: RouteContext, options: OpenApiOptions): Promise<Record<string, unknown>> {
   const responder = createResponder(context.responder.policy);
-  const routes = serviceRoutes({ calendar: context.calendar, live: context.live, publicUrl: context.publicUrl, responder });
+  // The same route table, with metrics of its own when the service has any (so /metrics is there too).
+  const metrics = context.metrics === undefined ? undefined : createServiceMetrics(() => context.live.dataset());
+  const routes = serviceRoutes({ calendar: context.calendar, live: context.live, publicUrl: context.publicUrl, responder, ...(metrics ? { metrics } : {}) });
   const app = buildApp({ routes, responder });
   try {
     const answers = new Map<string, ExampleAnswer>();
@@ -61,13 +64,24 @@ export async function servedOpenApiDocument(context: RouteContext, options: Open
   }
 }
 
-/** Every request whose answer the document shows: each operation's examples, its bad requests, and another method. */
+/**
+ * Every request whose answer the document shows: each operation's examples and bad requests, a GET
+ * of each service route that shows its real answer, and another method on every documented path.
+ */
 export function exampleRequests(routes: readonly ServiceRoute[]): { readonly method: string; readonly url: string }[] {
-  return apiOperations(routes).flatMap((operation) => [
-    ...Object.values(operation.examples).map(({ request }) => ({ method: 'GET', url: request })),
-    ...Object.values(operation.badRequests).map((url) => ({ method: 'GET', url })),
-    { method: 'POST', url: firstExample(operation) },
-  ]);
+  return routes.flatMap(({ path, doc }) => {
+    if (doc === undefined) return [];
+    if (doc.kind === 'service') {
+      const live = Object.values(doc.responses).some((response) => response.example !== undefined && 'live' in response.example);
+      return [...(live ? [{ method: 'GET', url: path }] : []), { method: 'POST', url: path }];
+    }
+    const { operation } = doc;
+    return [
+      ...Object.values(operation.examples).map(({ request }) => ({ method: 'GET', url: request })),
+      ...Object.values(operation.badRequests).map((url) => ({ method: 'GET', url })),
+      { method: 'POST', url: firstExample(operation) },
+    ];
+  });
 }
 
 /** The OpenAPI 3.1 document, generated from the route table, the resource schemas and real answers. */
@@ -75,13 +89,8 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
   const paths: Record<string, unknown> = {};
   for (const route of routes) {
     if (route.doc === undefined) continue;
-    const doc = route.doc;
-    paths[route.path] = {
-      get:
-        doc.kind === 'api'
-          ? apiOperation(doc.operation, options.docsUrl, answers)
-          : { operationId: doc.operationId, tags: ['Service'], summary: doc.summary, description: doc.description, responses: doc.responses },
-    };
+    const get = route.doc.kind === 'api' ? apiOperation(route.doc.operation, options.docsUrl, answers) : serviceOperation(route.path, route.doc, answers);
+    paths[route.path] = { get, head: headOperation(get) };
   }
   return {
     openapi: '3.1.0',
@@ -91,10 +100,14 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
       summary: 'Working day or rest day in mainland China, under the official holiday arrangements.',
       description:
         "Whether a date is a working day or a rest day under the State Council's official holiday arrangements, with the make-up working days (调休). " +
-        'Dates of years whose arrangement is not published answer 200 with UNKNOWN. Errors are RFC 9457 problems.',
+        'Dates of years whose arrangement is not published answer 200 with UNKNOWN. Errors are RFC 9457 problems. ' +
+        'Every operation answers HEAD as GET without a body, and OPTIONS for CORS preflight.',
+      contact: { name: 'China holiday calendar maintainers', url: options.docsUrl },
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: options.serverUrl }],
+    // Read-only public data: no operation needs a credential.
+    security: [],
     tags: [
       { name: 'China calendar', description: 'The four read-only operations of the interface.' },
       { name: 'Business days', description: 'Working-day offsets, the year at a glance and a calendar feed, beyond the interface.' },
@@ -118,8 +131,72 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
   };
 }
 
-function apiOperations(routes: readonly ServiceRoute[]): ApiOperation<unknown>[] {
-  return routes.flatMap((route) => (route.doc?.kind === 'api' ? [route.doc.operation] : []));
+/** HEAD: the same operation without bodies (Content-Length still says what GET would send). */
+function headOperation(get: Record<string, unknown>): Record<string, unknown> {
+  const responses = get.responses as Record<string, { description: string; headers?: unknown }>;
+  return {
+    ...get,
+    operationId: `${String(get.operationId)}Head`,
+    summary: `${String(get.summary)} (headers only)`,
+    description: 'The headers GET would send, without the body.',
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => [
+        status,
+        { description: response.description, ...(response.headers === undefined ? {} : { headers: response.headers }) },
+      ]),
+    ),
+  };
+}
+
+function serviceOperation(path: string, doc: Extract<RouteDoc, { kind: 'service' }>, answers: ExampleAnswers): Record<string, unknown> {
+  return {
+    operationId: doc.operationId,
+    tags: ['Service'],
+    summary: doc.summary,
+    description: doc.description,
+    responses: {
+      ...Object.fromEntries(
+        Object.entries(doc.responses).map(([status, response]) => {
+          const example =
+            response.example === undefined
+              ? {}
+              : 'live' in response.example
+                ? { examples: { live: exampleOf('A real answer', 'GET', path, answers) } }
+                : { examples: { built: { summary: 'As the route writes it', value: response.example.value } } };
+          return [
+            status,
+            {
+              description: response.description,
+              headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+              content: { [mediaType(response.contentType)]: { schema: { $ref: `#/components/schemas/${response.schema}` }, ...example } },
+            },
+          ];
+        }),
+      ),
+      405: methodNotAllowed(path, answers),
+    },
+  };
+}
+
+function methodNotAllowed(path: string, answers: ExampleAnswers): Record<string, unknown> {
+  return {
+    description: 'Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed.',
+    headers: {
+      'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+      Allow: { schema: { type: 'string' }, description: ALLOWED_METHODS },
+    },
+    content: {
+      [PROBLEM_CONTENT_TYPE]: {
+        schema: { $ref: '#/components/schemas/Problem' },
+        examples: { METHOD_NOT_ALLOWED: exampleOf(PROBLEM_TYPES.METHOD_NOT_ALLOWED.title, 'POST', path, answers) },
+      },
+    },
+  };
+}
+
+/** `application/json; charset=utf-8` → `application/json`: media type keys name the type. */
+function mediaType(contentType: string): string {
+  return contentType.split(';')[0] ?? contentType;
 }
 
 function firstExample(operation: ApiOperation<unknown>): string {
@@ -161,7 +238,6 @@ function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers
     description,
     headers: {
       'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
-      ...(status === 405 ? { Allow: { schema: { type: 'string' }, description: ALLOWED_METHODS } } : {}),
       ...(status === 503 ? { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } } : {}),
     },
     content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' }, examples: problemExamples(codes, requestOf) } },
@@ -182,7 +258,7 @@ function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers
           'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
         },
         content: {
-          [operation.response.contentType.split(';')[0] ?? operation.response.contentType]: {
+          [mediaType(operation.response.contentType)]: {
             schema: { $ref: `#/components/schemas/${operation.response.schema}` },
             examples: Object.fromEntries(
               Object.entries(operation.examples).map(([name, { summary, request }]) => [name, exampleOf(summary, 'GET', request, answers)]),
@@ -203,10 +279,7 @@ function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers
           return url === undefined ? undefined : { method: 'GET', url };
         },
       ),
-      405: problems(405, ['METHOD_NOT_ALLOWED'], 'Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed.', () => ({
-        method: 'POST',
-        url: firstExample(operation),
-      })),
+      405: methodNotAllowed(firstExample(operation), answers),
       500: problems(500, ['INTERNAL_ERROR'], 'Unexpected server-side error.'),
       503: problems(503, ['CALENDAR_DATA_UNAVAILABLE'], 'The data of a published year the answer needs cannot be read right now.'),
     },

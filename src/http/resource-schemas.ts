@@ -182,6 +182,31 @@ export const YearOverviewSchema = Type.Object(
 
 export const CalendarFeedSchema = Type.String({ description: 'An RFC 5545 iCalendar document of all-day events.' });
 
+export const HealthSchema = Type.Object({ status: Type.Literal('OK') }, { additionalProperties: false, description: 'The process answers.' });
+
+export const ReadinessSchema = Type.Object(
+  {
+    status: Type.Enum(['READY', 'NOT_READY']),
+    datasetVersion: Type.Union([Type.String(), Type.Null()], { description: 'The loaded dataset; null before any is loaded.' }),
+    publishedYears: Type.Array(Type.Integer({ minimum: 2008, maximum: 9999 }), { description: 'Ascending: every year the data publishes.' }),
+    unavailableYears: Type.Array(Type.Integer({ minimum: 2008, maximum: 9999 }), {
+      description: 'Published years whose data cannot be read right now (their dates answer 503).',
+    }),
+  },
+  { additionalProperties: false, description: 'Whether a dataset publishing at least one year is loaded.' },
+);
+
+export const OpenApiDocumentSchema = Type.Object(
+  {
+    openapi: Type.String({ pattern: '^3\\.1\\.' }),
+    info: Type.Object({ title: Type.String(), version: Type.String() }),
+    paths: Type.Record(Type.String(), Type.Object({})),
+  },
+  { description: 'An OpenAPI 3.1 document (this one).' },
+);
+
+export const MetricsTextSchema = Type.String({ description: 'The Prometheus text exposition format, version 0.0.4.' });
+
 export const ProblemSchema = Type.Object(
   {
     type: Type.String({ format: 'uri', description: '{DOCS_URL}/problems/<code in lowercase-hyphenated form>' }),
@@ -204,6 +229,10 @@ export const RESOURCE_SCHEMAS = {
   WorkdayOffset: WorkdayOffsetSchema,
   YearOverview: YearOverviewSchema,
   CalendarFeed: CalendarFeedSchema,
+  Health: HealthSchema,
+  Readiness: ReadinessSchema,
+  OpenApiDocument: OpenApiDocumentSchema,
+  MetricsText: MetricsTextSchema,
   Problem: ProblemSchema,
 } as const;
 

@@ -1,5 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiOperation } from './operations.js';
+import type { ResourceName } from './resource-schemas.js';
+
+/** One answer of a service route, as the OpenAPI document shows it. */
+export interface ServiceResponseDoc {
+  readonly description: string;
+  readonly contentType: string;
+  readonly schema: ResourceName;
+  /** The example the document shows: the real answer to a GET of the path, a value the route's own code built, or none. */
+  readonly example?: { readonly live: true } | { readonly value: unknown };
+}
 
 /** How a route appears in the OpenAPI document. */
 export type RouteDoc =
@@ -9,8 +19,8 @@ export type RouteDoc =
       readonly operationId: string;
       readonly summary: string;
       readonly description: string;
-      /** OpenAPI response objects by status code. */
-      readonly responses: Readonly<Record<string, unknown>>;
+      /** Its answers by status (every known path also answers 405 to methods other than GET, HEAD and OPTIONS). */
+      readonly responses: Readonly<Record<string, ServiceResponseDoc>>;
     };
 
 /**

@@ -7,8 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { API_OPERATIONS, OPERATION_IDS } from '../../src/http/operations.js';
 import { buildTestApp } from '../helpers/test-app.js';
 
+interface OpenApiOperation {
+  operationId: string;
+  responses: Record<string, OpenApiResponse>;
+}
 interface OpenApiDocument {
-  paths: Record<string, { get: { operationId: string; responses: Record<string, OpenApiResponse> } }>;
+  security: unknown[];
+  paths: Record<string, { get: OpenApiOperation; head: OpenApiOperation }>;
   components: { schemas: Record<string, unknown> };
 }
 interface OpenApiResponse {
@@ -110,6 +115,43 @@ describe('the OpenAPI document', () => {
         if (operation.response.contentType.startsWith('application/json') || status !== '200') for (const example of examples) check(ref, example);
       }
     }
+  });
+});
+
+describe('what third-party tools ask of the document', () => {
+  it('declares that no operation needs a credential', () => {
+    assert.deepEqual(document.security, []);
+  });
+
+  it('documents HEAD beside GET on every path, with the same statuses and no bodies', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      assert.equal(item.head.operationId, `${item.get.operationId}Head`, path);
+      assert.deepEqual(Object.keys(item.head.responses), Object.keys(item.get.responses), path);
+      for (const response of Object.values(item.head.responses)) assert.equal(response.content, undefined, `${path}: HEAD has no body`);
+    }
+  });
+
+  it('documents a 4xx answer (405, with a real example) on every path, the service endpoints too', async () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      const examples = Object.values(item.get.responses['405']?.content?.['application/problem+json']?.examples ?? {});
+      assert.equal(examples.length, 1, path);
+      const live = await app.inject({ method: 'POST', url: path.replace('{date}', '2024-02-04').replace('{year}', '2019'), headers: { 'x-request-id': '3f9a2c1d5e7b-1' } });
+      assert.equal(live.statusCode, 405, path);
+    }
+  });
+
+  it('types the health, readiness and document answers, and the real answers match', async () => {
+    for (const [path, operationId] of [
+      ['/healthz', 'service.getHealth'],
+      ['/readyz', 'service.getReadiness'],
+      ['/openapi.json', 'service.getOpenApiDocument'],
+    ] as const) {
+      const { ref } = responseSchema(operationId, '200');
+      assert.notEqual(ref, '#/components/schemas/object', path);
+      check(ref, (await app.inject(path)).json());
+    }
+    const { examples } = responseSchema('service.getReadiness', '503');
+    check(responseSchema('service.getReadiness', '503').ref, examples[0]);
   });
 });
 

@@ -1,0 +1,31 @@
+import { PACKAGE_VERSION } from '../package-root.js';
+import type { RouteContext } from './routes.js';
+import type { ServiceRoute } from './service-route.js';
+
+/**
+ * `/openapi.json`: built on first use (the schema tooling and the example requests are not worth
+ * start-up time) and again whenever the dataset changes, since its examples are real answers.
+ */
+export function openApiRoute(context: RouteContext): ServiceRoute {
+  let built: { readonly version: string | undefined; readonly json: Buffer } | undefined;
+  return {
+    path: '/openapi.json',
+    doc: {
+      kind: 'service',
+      operationId: 'service.getOpenApiDocument',
+      summary: 'This OpenAPI document',
+      description: 'The OpenAPI 3.1 description of the service, generated from its route table; its examples are real answers.',
+      responses: { 200: { description: 'The document.', contentType: 'application/json; charset=utf-8', schema: 'OpenApiDocument' } },
+    },
+    async handle(request, reply) {
+      const version = context.calendar.current()?.version;
+      let current = built;
+      if (current === undefined || current.version !== version) {
+        const { servedOpenApiDocument } = await import('./openapi.js');
+        const document = await servedOpenApiDocument(context, { docsUrl: context.responder.policy.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION });
+        current = built = { version, json: Buffer.from(JSON.stringify(document)) };
+      }
+      context.responder.write(request, reply, 'service.getOpenApiDocument', 200, ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'], current.json);
+    },
+  };
+}
