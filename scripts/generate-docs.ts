@@ -5,7 +5,7 @@
  *   npm run docs:generate
  */
 import { writeFileSync } from 'node:fs';
-import { generatedDocuments } from '../src/docs/generated-documents.js';
+import { generatedDocuments } from './generated-documents.js';
 
 for (const [path, text] of Object.entries(await generatedDocuments())) {
   writeFileSync(path, text);

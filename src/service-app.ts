@@ -5,6 +5,7 @@ import { buildApp } from './http/app.js';
 import { createServiceMetrics } from './http/metrics.js';
 import { createResponder, type ResponsePolicy } from './http/response-policy.js';
 import { serviceRoutes } from './http/routes.js';
+import { calendarOver } from './library/holiday-calendar.js';
 
 export function responsePolicyOf(config: Pick<Config, 'docsUrl' | 'corsOrigins'>): ResponsePolicy {
   return { docsUrl: config.docsUrl, corsOrigins: config.corsOrigins };
@@ -17,6 +18,7 @@ export function buildServiceApp(config: Config, live: LiveDataset, logger?: Fast
     metrics.observeReload(outcome);
   });
   const responder = createResponder(responsePolicyOf(config), metrics);
-  const routes = serviceRoutes({ calendar: live, live, responder, publicUrl: config.publicUrl, metrics });
+  // The handlers answer through the package's calendar engine, over the service's live dataset.
+  const routes = serviceRoutes({ calendar: calendarOver(live), live, responder, publicUrl: config.publicUrl, metrics });
   return buildApp({ routes, responder, keepAliveTimeoutMs: config.keepAliveTimeoutSeconds * 1000, ...(logger ? { logger } : {}) });
 }

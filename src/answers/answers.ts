@@ -27,7 +27,8 @@ export type NextHoliday =
       readonly holidays: readonly AssociatedHoliday[];
       readonly datasetVersion: string;
     }
-  | { readonly status: 'UNKNOWN'; readonly date: null; readonly holidays: readonly []; readonly datasetVersion: null };
+  // Always empty; typed as the generated client types it (an array), so that both are one type.
+  | { readonly status: 'UNKNOWN'; readonly date: null; readonly holidays: readonly AssociatedHoliday[]; readonly datasetVersion: null };
 
 /** An answer that needs a published year whose data cannot be read right now. */
 export interface Unavailable {

@@ -47,6 +47,10 @@ export interface CalendarIndex {
   readonly publishedYears: readonly number[];
   readonly unavailableYears: readonly number[];
   dayStatus(day: DayNumber): DayStatusRecord | Unavailable;
+  /** The day's code (DAY_CODE): what a yes/no question needs, without the record. */
+  dayCode(day: DayNumber): number;
+  /** The ISO text of a day (the record's own string inside the window). */
+  isoDate(day: DayNumber): string;
   dayJson(day: DayNumber): Buffer | Unavailable;
   /** The range's JSON array as one Buffer. */
   rangeJson(start: DayNumber, end: DayNumber): Buffer | Unavailable;
@@ -60,6 +64,13 @@ export interface CalendarIndex {
   nextHolidayJson(from: DayNumber): Buffer | Unavailable;
   /** The day `days` working days from `from` (see locateWorkdayOffset), or why there is none. */
   workdayOffset(from: DayNumber, days: number): WorkdayOffset | Unavailable | BeforeSupportedRange;
+  /**
+   * The same walk as a number: the day found (a day number, > 0), or OFFSET_UNKNOWN,
+   * OFFSET_BEFORE_SUPPORTED_RANGE, or an unavailable outcome (see unavailablePositionOf).
+   */
+  workdayOffsetDay(from: DayNumber, days: number): number;
+  /** The Unavailable of a workdayOffsetDay outcome that met an unreadable day. */
+  unavailableOfOffset(outcome: number): Unavailable | undefined;
   workdayOffsetJson(from: DayNumber, days: number): Buffer | Unavailable | BeforeSupportedRange;
   /** Whether an offset answer is final: found, and every day from `from` to the day found settled. */
   workdayOffsetIsSettled(from: DayNumber, days: number): boolean;
@@ -189,6 +200,11 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
       if (at >= size) return unknownDayRecord(day);
       return records[at] ?? unavailableAt(at);
     },
+    dayCode(day) {
+      const at = day - FIRST_SUPPORTED_DAY;
+      return at < size ? (codes[at] ?? DAY_CODE.UNKNOWN) : DAY_CODE.UNKNOWN;
+    },
+    isoDate: isoDateOf,
     dayJson(day) {
       const at = day - FIRST_SUPPORTED_DAY;
       if (at >= size) return Buffer.from(JSON.stringify(unknownDayRecord(day)));
@@ -226,6 +242,14 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
       return nextJson.get(target) ?? NEXT_HOLIDAY_UNKNOWN_JSON;
     },
     workdayOffset,
+    workdayOffsetDay(from, days) {
+      const outcome = locateWorkdayOffset(offsetTables, from - FIRST_SUPPORTED_DAY, days);
+      return outcome >= 0 ? FIRST_SUPPORTED_DAY + outcome : outcome;
+    },
+    unavailableOfOffset(outcome) {
+      const at = unavailablePositionOf(outcome);
+      return at === undefined ? undefined : unavailableAt(at);
+    },
     workdayOffsetJson(from, days) {
       const offset = workdayOffset(from, days);
       return 'status' in offset ? Buffer.from(workdayOffsetJson(offset)) : offset;

@@ -19,14 +19,15 @@ export function dayStatusRecord(
   holidays: readonly AssociatedHoliday[],
   datasetVersion: string | null,
 ): DayStatusRecord {
-  return {
+  // Frozen: the index hands the same record to every caller of the library.
+  return Object.freeze({
     date: formatIsoDate(day),
     dayOfWeek: dayOfWeek(day),
     workStatus: workStatusOf(status),
     dayStatus: status,
-    holidays,
+    holidays: Object.freeze(holidays),
     datasetVersion: status === 'UNKNOWN' ? null : datasetVersion,
-  };
+  });
 }
 
 export function unknownDayRecord(day: DayNumber): DayStatusRecord {

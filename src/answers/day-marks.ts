@@ -25,11 +25,13 @@ export function dayMarksOf(file: ArrangementFile): DayMark[] {
   }
   return finalEntries(file.entries).flatMap((entry) => {
     const holidaysOn = (day: DayNumber, canBeStatutory: boolean): AssociatedHoliday[] =>
-      entry.holidays.map((code) => ({
-        code,
-        name: HOLIDAY_NAMES[code],
-        statutoryDate: canBeStatutory && (statutory.get(code)?.has(day) ?? false),
-      }));
+      entry.holidays.map((code) =>
+        Object.freeze({
+          code,
+          name: HOLIDAY_NAMES[code],
+          statutoryDate: canBeStatutory && (statutory.get(code)?.has(day) ?? false),
+        }),
+      );
     return [
       ...restDaysOf(entry).map((day) => ({ day, status: 'HOLIDAY' as const, holidays: holidaysOn(day, true) })),
       ...datesOf(entry.work).map((day) => ({ day, status: 'ADJUSTED_WORKDAY' as const, holidays: holidaysOn(day, false) })),

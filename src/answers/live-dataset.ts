@@ -1,10 +1,24 @@
 import { watch, type FSWatcher } from 'node:fs';
-import type { FastifyBaseLogger } from 'fastify';
-import { buildCalendarIndex, type CalendarIndex } from './calendar-index.js';
 import { assembleDataset } from '../dataset/assemble-dataset.js';
 import { formatDataProblem } from '../dataset/data-problem.js';
 import type { Dataset } from '../dataset/dataset.js';
-import { readDataDirectory } from '../dataset/read-data-directory.js';
+import { readDataDirectory, readDataDirectorySync, type DirectorySnapshot } from '../dataset/read-data-directory.js';
+import { buildCalendarIndex, type CalendarIndex } from './calendar-index.js';
+
+interface LogMethod {
+  (object: object, message: string): void;
+  (message: string): void;
+}
+
+/** Where the live dataset reports loads and data problems: a pino logger, or nothing. */
+export interface DatasetLog {
+  readonly info: LogMethod;
+  readonly warn: LogMethod;
+  readonly error: LogMethod;
+}
+
+const ignore = (): void => undefined;
+export const SILENT_LOG: DatasetLog = { info: ignore, warn: ignore, error: ignore };
 
 export interface ReloadOutcome {
   /** Whether a new index was swapped in. */
@@ -35,7 +49,7 @@ export class LiveDataset {
 
   constructor(
     readonly dir: string,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: DatasetLog = SILENT_LOG,
   ) {}
 
   /** Calls `listener` after every reload, changed or not (metrics count them). */
@@ -94,15 +108,39 @@ export class LiveDataset {
     this.watcher?.close();
   }
 
+  /**
+   * The first load, synchronously: a program that imports the calendar has it ready at once. (The
+   * service loads asynchronously; later reloads always are.)
+   */
+  loadSync(reason: string): ReloadOutcome {
+    if (this.running) throw new Error('a reload is running');
+    let snapshot;
+    try {
+      snapshot = readDataDirectorySync(this.dir);
+    } catch (error) {
+      return this.unreadableDirectory(error, reason);
+    }
+    return this.apply(snapshot, reason);
+  }
+
   private async reloadOnce(reason: string): Promise<ReloadOutcome> {
-    const previous = this.state;
     let snapshot;
     try {
       snapshot = await readDataDirectory(this.dir);
     } catch (error) {
-      this.logProblemsOnChange([`${this.dir}: (directory): cannot be read (${error instanceof Error ? error.message : String(error)})`]);
-      return this.report({ changed: false, failed: true, problems: 1, version: previous?.dataset.version }, reason);
+      return this.unreadableDirectory(error, reason);
     }
+    return this.apply(snapshot, reason);
+  }
+
+  private unreadableDirectory(error: unknown, reason: string): ReloadOutcome {
+    this.logProblemsOnChange([`${this.dir}: (directory): cannot be read (${error instanceof Error ? error.message : String(error)})`]);
+    return this.report({ changed: false, failed: true, problems: 1, version: this.state?.dataset.version }, reason);
+  }
+
+  /** Validates a read against the current dataset and swaps in the new index if anything changed. */
+  private apply(snapshot: DirectorySnapshot, reason: string): ReloadOutcome {
+    const previous = this.state;
     const dataset = assembleDataset(snapshot, previous?.dataset);
     this.logProblemsOnChange(dataset.problems.map(formatDataProblem));
     if (previous !== undefined && previous.dataset.version === dataset.version) {

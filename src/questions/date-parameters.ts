@@ -12,6 +12,16 @@ export interface DateParameter {
   readonly description: string;
 }
 
+/** The date parameters of the spec's operations. */
+export const DATE_PARAMETER: readonly DateParameter[] = [{ name: 'date', in: 'path', description: 'Calendar date, yyyy-MM-dd, on or after 2008-01-01.' }];
+export const RANGE_PARAMETERS: readonly DateParameter[] = [
+  { name: 'startDate', in: 'query', description: 'Range start, inclusive, yyyy-MM-dd.' },
+  { name: 'endDate', in: 'query', description: 'Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included.' },
+];
+export const FROM_DATE_PARAMETER: readonly DateParameter[] = [
+  { name: 'fromDate', in: 'query', description: 'Search start, yyyy-MM-dd; the search begins on this day itself.' },
+];
+
 /** The parsed dates in the order of the operation's parameters (an array: read by position, no keyed lookups). */
 export type ParsedDates = readonly DayNumber[];
 

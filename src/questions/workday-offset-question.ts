@@ -1,4 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
+import { formatIsoDate } from '../calendar/iso-date.js';
+import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { checkSupported, readDate } from './date-parameters.js';
 import { InputProblem, missingParameters, quote, type RawValues } from './input-problem.js';
 
@@ -47,4 +49,12 @@ function parseWorkdayCount(text: string): number | undefined {
   if (!PLAIN_INTEGER.test(text)) return undefined;
   const days = Number(text);
   return Math.abs(days) <= MAX_OFFSET_DAYS ? days : undefined;
+}
+
+/** The problem of an offset whose working day would fall before 2008-01-01 (only the index can tell). */
+export function beforeSupportedRange(from: DayNumber, days: number): InputProblem {
+  return new InputProblem(
+    'DATE_OUT_OF_SUPPORTED_RANGE',
+    `${-days} working day${days === -1 ? '' : 's'} before ${formatIsoDate(from)} is a day before ${formatIsoDate(FIRST_SUPPORTED_DAY)}, the earliest supported date.`,
+  );
 }

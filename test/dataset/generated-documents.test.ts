@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { generatedDocuments } from '../../src/docs/generated-documents.js';
+import { generatedDocuments } from '../../scripts/generated-documents.js';
 
 const documents = await generatedDocuments();
 

@@ -1,11 +1,13 @@
 import { isBeforeSupportedRange, type Unavailable } from '../../answers/answers.js';
 import type { FeedRequest } from '../../answers/calendar-feed.js';
 import type { CalendarIndex } from '../../answers/calendar-index.js';
-import { formatIsoDate } from '../../calendar/iso-date.js';
-import { FIRST_SUPPORTED_DAY } from '../../calendar/supported-range.js';
 import { FEED_LANGUAGES, readCalendarFeedQuestion, type CalendarFeedQuestion } from '../../questions/calendar-feed-question.js';
-import { InputProblem } from '../../questions/input-problem.js';
-import { MAX_OFFSET_DAYS, readWorkdayOffsetQuestion, type WorkdayOffsetQuestion } from '../../questions/workday-offset-question.js';
+import {
+  beforeSupportedRange,
+  MAX_OFFSET_DAYS,
+  readWorkdayOffsetQuestion,
+  type WorkdayOffsetQuestion,
+} from '../../questions/workday-offset-question.js';
 import { readYear } from '../../questions/year-question.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type Answer, type ApiOperation } from './api-operation.js';
 
@@ -48,11 +50,7 @@ export const getWorkdayOffset: ApiOperation<WorkdayOffsetQuestion> = {
   read: (_path, query) => readWorkdayOffsetQuestion(query),
   answer(index, { from, days }) {
     const answer = index.workdayOffsetJson(from, days);
-    if (!isBeforeSupportedRange(answer)) return answer;
-    return new InputProblem(
-      'DATE_OUT_OF_SUPPORTED_RANGE',
-      `${-days} working day${days === -1 ? '' : 's'} before ${formatIsoDate(from)} is a day before ${formatIsoDate(FIRST_SUPPORTED_DAY)}, the earliest supported date.`,
-    );
+    return isBeforeSupportedRange(answer) ? beforeSupportedRange(from, days) : answer;
   },
   isSettled: (index, { from, days }) => index.workdayOffsetIsSettled(from, days),
   answerKey: ({ from, days }) => `o${from}:${days}`,

@@ -1,18 +1,16 @@
 import { workdayCountJson } from '../../answers/answers.js';
 import type { CalendarIndex } from '../../answers/calendar-index.js';
-import { readDateParameters, type DateParameter, type ParsedDates } from '../../questions/date-parameters.js';
+import {
+  DATE_PARAMETER,
+  FROM_DATE_PARAMETER,
+  RANGE_PARAMETERS,
+  readDateParameters,
+  type DateParameter,
+  type ParsedDates,
+} from '../../questions/date-parameters.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation, type ParameterDoc } from './api-operation.js';
 
 /** The four operations of spec section 4: each question is one or two dates. */
-
-const RANGE_PARAMETERS: readonly DateParameter[] = [
-  { name: 'startDate', in: 'query', description: 'Range start, inclusive, yyyy-MM-dd.' },
-  { name: 'endDate', in: 'query', description: 'Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included.' },
-];
-const DATE_PARAMETER: readonly DateParameter[] = [{ name: 'date', in: 'path', description: 'Calendar date, yyyy-MM-dd, on or after 2008-01-01.' }];
-const FROM_DATE_PARAMETER: readonly DateParameter[] = [
-  { name: 'fromDate', in: 'query', description: 'Search start, yyyy-MM-dd; the search begins on this day itself.' },
-];
 
 function documented(parameters: readonly DateParameter[]): ParameterDoc[] {
   return parameters.map((parameter) => ({ ...parameter, required: true, schema: DATE_SCHEMA }));

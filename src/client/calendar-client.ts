@@ -1,0 +1,196 @@
+import { parseIsoDate } from '../calendar/iso-date.js';
+import { dateValue, type DateInput } from '../library/date-input.js';
+import { CalendarError, UnpublishedYearError } from '../library/errors.js';
+import { firstUnpublishedYearOfWalk } from '../library/unpublished-year.js';
+import type { components } from './openapi-types.js';
+
+type Schemas = components['schemas'];
+
+/** The answers of the service, typed from its OpenAPI document (the library's types are the same shapes). */
+export type DayStatus = Schemas['DayStatus'];
+export type WorkdayCount = Schemas['WorkdayCount'];
+export type NextHoliday = Schemas['NextHoliday'];
+export type WorkdayOffset = Schemas['WorkdayOffset'];
+export type YearOverview = Schemas['YearOverview'];
+export type Readiness = Schemas['Readiness'];
+/** An RFC 9457 problem the service answered with. */
+export type Problem = Schemas['Problem'];
+export type ProblemCode = Problem['code'];
+export type WorkStatus = DayStatus['workStatus'];
+
+/**
+ * The service answered with a problem (`application/problem+json`): its typed body, its `code`
+ * (the same code the library's CalendarInputError carries for bad input), the HTTP status and the
+ * request id to quote when reporting it.
+ */
+export class CalendarProblemError extends CalendarError {
+  override readonly name: string = 'CalendarProblemError';
+  declare readonly code: ProblemCode;
+
+  constructor(
+    readonly problem: Problem,
+    readonly status: number,
+  ) {
+    super(problem.code, problem.detail);
+  }
+
+  get requestId(): string {
+    return this.problem.requestId;
+  }
+}
+
+export interface CalendarClientOptions {
+  /** The service's address, e.g. `https://calendar.example.com` (paths are resolved against it). */
+  readonly baseUrl: string;
+  /** A fetch to use instead of the global one (a proxy agent, a test double, a tracing wrapper). */
+  readonly fetch?: typeof fetch;
+  /**
+   * Keep each answer with its ETag and revalidate with If-None-Match: an unchanged answer then
+   * costs a 304 and no body. Keeps the most recent `revalidate` answers (true: 1000).
+   */
+  readonly revalidate?: boolean | number;
+}
+
+/** Per call: a request id of your own (echoed in the service's logs and problems), If-None-Match, an abort signal. */
+export interface RequestOptions {
+  readonly requestId?: string;
+  readonly ifNoneMatch?: string;
+  readonly signal?: AbortSignal;
+}
+
+/** An answer with what the service said about it: 200 with the body, or 304 (If-None-Match matched) without. */
+export type ClientResponse<Body> =
+  | { readonly status: 200; readonly data: Body; readonly requestId: string; readonly etag: string | undefined; readonly cacheControl: string | undefined }
+  | { readonly status: 304; readonly data: undefined; readonly requestId: string; readonly etag: string | undefined; readonly cacheControl: string | undefined };
+
+/** The questions whose answers are resources, with the response's details. */
+export interface ResponseMethods {
+  dateStatus(date: DateInput, options?: RequestOptions): Promise<ClientResponse<DayStatus>>;
+  dateRangeStatus(startDate: DateInput, endDate: DateInput, options?: RequestOptions): Promise<ClientResponse<readonly DayStatus[]>>;
+  countWorkdays(startDate: DateInput, endDate: DateInput, options?: RequestOptions): Promise<ClientResponse<WorkdayCount>>;
+  nextHoliday(fromDate: DateInput, options?: RequestOptions): Promise<ClientResponse<NextHoliday>>;
+  workdayOffset(fromDate: DateInput, days: number, options?: RequestOptions): Promise<ClientResponse<WorkdayOffset>>;
+  yearOverview(year: number | string, options?: RequestOptions): Promise<ClientResponse<YearOverview>>;
+}
+
+/**
+ * The service, with the method names and answer types of the library: move a program between
+ * in-process and remote by changing the line that creates the calendar.
+ */
+export interface CalendarClient {
+  dateStatus(date: DateInput): Promise<DayStatus>;
+  dateRangeStatus(startDate: DateInput, endDate: DateInput): Promise<readonly DayStatus[]>;
+  countWorkdays(startDate: DateInput, endDate: DateInput): Promise<WorkdayCount>;
+  nextHoliday(fromDate: DateInput): Promise<NextHoliday>;
+  workdayOffset(fromDate: DateInput, days: number): Promise<WorkdayOffset>;
+  yearOverview(year: number | string): Promise<YearOverview>;
+  workStatus(date: DateInput): Promise<WorkStatus>;
+  isWorkday(date: DateInput): Promise<boolean>;
+  isRestDay(date: DateInput): Promise<boolean>;
+  isStatutoryDay(date: DateInput): Promise<boolean>;
+  addWorkdays(date: DateInput, days: number): Promise<string>;
+  nextWorkday(date: DateInput): Promise<string>;
+  previousWorkday(date: DateInput): Promise<string>;
+  /** The same questions, answered with the request id, the ETag and Cache-Control, and 304 for If-None-Match. */
+  readonly withResponse: ResponseMethods;
+}
+
+const PREFIX = '/v1/china-calendar';
+const DEFAULT_KEPT_ANSWERS = 1000;
+
+/** A typed client of the service. No request is sent until a method is called. */
+export function createCalendarClient(options: CalendarClientOptions): CalendarClient {
+  const fetchFrom = options.fetch ?? globalThis.fetch;
+  const base = options.baseUrl.endsWith('/') ? options.baseUrl.slice(0, -1) : options.baseUrl;
+  const keep = options.revalidate === true ? DEFAULT_KEPT_ANSWERS : typeof options.revalidate === 'number' ? options.revalidate : 0;
+  const kept = new Map<string, { readonly etag: string; readonly data: unknown }>();
+
+  async function get<Body>(path: string, query: Readonly<Record<string, string | undefined>>, request: RequestOptions = {}): Promise<ClientResponse<Body>> {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) search.append(name, value);
+    const url = `${base}${path}${search.size > 0 ? `?${search.toString()}` : ''}`;
+    const remembered = keep > 0 && request.ifNoneMatch === undefined ? kept.get(url) : undefined;
+    const ifNoneMatch = request.ifNoneMatch ?? remembered?.etag;
+    const response = await fetchFrom(url, {
+      headers: {
+        accept: 'application/json, application/problem+json',
+        ...(request.requestId === undefined ? {} : { 'x-request-id': request.requestId }),
+        ...(ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch }),
+      },
+      ...(request.signal === undefined ? {} : { signal: request.signal }),
+    });
+    const details = {
+      requestId: response.headers.get('x-request-id') ?? '',
+      etag: response.headers.get('etag') ?? undefined,
+      cacheControl: response.headers.get('cache-control') ?? undefined,
+    };
+    if (response.status === 304 && remembered !== undefined) return { status: 200, data: remembered.data as Body, ...details };
+    if (response.status === 304) return { status: 304, data: undefined, ...details };
+    const contentType = response.headers.get('content-type') ?? '';
+    if (contentType.startsWith('application/problem+json')) throw new CalendarProblemError((await response.json()) as Problem, response.status);
+    if (response.status !== 200 || !contentType.startsWith('application/json')) {
+      throw new CalendarError('UNEXPECTED_RESPONSE', `${url} answered ${response.status} ${contentType || '(no content type)'}, not the service's JSON`);
+    }
+    const data = (await response.json()) as Body;
+    if (keep > 0 && details.etag !== undefined) {
+      kept.delete(url);
+      kept.set(url, { etag: details.etag, data });
+      if (kept.size > keep) kept.delete(kept.keys().next().value ?? url);
+    }
+    return { status: 200, data, ...details };
+  }
+
+  const withResponse: ResponseMethods = {
+    dateStatus: (date, request) => get(`${PREFIX}/dates/${encodeURIComponent(dateValue('date', date) ?? '')}`, {}, request),
+    dateRangeStatus: (startDate, endDate, request) =>
+      get(`${PREFIX}/date-ranges`, { startDate: dateValue('startDate', startDate), endDate: dateValue('endDate', endDate) }, request),
+    countWorkdays: (startDate, endDate, request) =>
+      get(`${PREFIX}/workdays`, { startDate: dateValue('startDate', startDate), endDate: dateValue('endDate', endDate) }, request),
+    nextHoliday: (fromDate, request) => get(`${PREFIX}/next-holiday`, { fromDate: dateValue('fromDate', fromDate) }, request),
+    workdayOffset: (fromDate, days, request) =>
+      get(`${PREFIX}/workday-offset`, { fromDate: dateValue('fromDate', fromDate), days: queryNumber(days) }, request),
+    yearOverview: (year, request) => get(`${PREFIX}/years/${encodeURIComponent(String(year))}`, {}, request),
+  };
+
+  const data = async <Body>(answer: Promise<ClientResponse<Body>>): Promise<Body> => {
+    const response = await answer;
+    if (response.status === 304) throw new CalendarError('NOT_MODIFIED', 'the service answered 304 to a request without If-None-Match');
+    return response.data;
+  };
+
+  /** A published year's status: a yes/no question about any other waits for its notice. */
+  const known = async (date: DateInput): Promise<DayStatus> => {
+    const status = await data(withResponse.dateStatus(date));
+    if (status.workStatus === 'UNKNOWN') throw new UnpublishedYearError(Number(status.date.slice(0, 4)));
+    return status;
+  };
+
+  const addWorkdays = async (date: DateInput, days: number): Promise<string> => {
+    const offset = await data(withResponse.workdayOffset(date, days));
+    if (offset.status === 'FOUND') return offset.date;
+    const readiness = await data(get<Readiness>('/readyz', {}));
+    throw new UnpublishedYearError(firstUnpublishedYearOfWalk(readiness.publishedYears, parseIsoDate(offset.fromDate) ?? 0, days));
+  };
+
+  return {
+    dateStatus: (date) => data(withResponse.dateStatus(date)),
+    dateRangeStatus: (startDate, endDate) => data(withResponse.dateRangeStatus(startDate, endDate)),
+    countWorkdays: (startDate, endDate) => data(withResponse.countWorkdays(startDate, endDate)),
+    nextHoliday: (fromDate) => data(withResponse.nextHoliday(fromDate)),
+    workdayOffset: (fromDate, days) => data(withResponse.workdayOffset(fromDate, days)),
+    yearOverview: (year) => data(withResponse.yearOverview(year)),
+    workStatus: async (date) => (await data(withResponse.dateStatus(date))).workStatus,
+    isWorkday: async (date) => (await known(date)).workStatus === 'WORKDAY',
+    isRestDay: async (date) => (await known(date)).workStatus === 'REST_DAY',
+    isStatutoryDay: async (date) => (await known(date)).holidays.some((holiday) => holiday.statutoryDate),
+    addWorkdays,
+    nextWorkday: (date) => addWorkdays(date, 1),
+    previousWorkday: (date) => addWorkdays(date, -1),
+    withResponse,
+  };
+}
+
+/** `days` as the query string carries it; the service checks it (an invalid one answers INVALID_PARAMETER). */
+function queryNumber(days: unknown): string | undefined {
+  return days === undefined ? undefined : typeof days === 'number' ? String(days) : typeof days === 'string' ? days : typeof days;
+}

@@ -1,0 +1,38 @@
+import type { DayNumber } from '../calendar/civil-date.js';
+import { formatIsoDate } from '../calendar/iso-date.js';
+import { CalendarInputError } from './errors.js';
+
+/**
+ * A date as the package takes it: a `yyyy-MM-dd` string (checked exactly as the service checks
+ * it), or a JS Date, read as the calendar day it is in China (Asia/Shanghai), whatever the time
+ * zone of the host.
+ */
+export type DateInput = string | Date;
+
+/**
+ * China has kept UTC+8 all year since 1991 (the last daylight-saving summer), so every instant
+ * of the supported range (2008 on) falls on the Shanghai calendar day of UTC+8. An earlier
+ * instant is refused as out of range either way.
+ */
+const CHINA_STANDARD_TIME_OFFSET_MS = 8 * 60 * 60 * 1000;
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** The Shanghai calendar day of an instant; undefined for an invalid Date. */
+export function chinaDayOf(date: Date): DayNumber | undefined {
+  const time = date.getTime();
+  return Number.isFinite(time) ? Math.floor((time + CHINA_STANDARD_TIME_OFFSET_MS) / MS_PER_DAY) : undefined;
+}
+
+/**
+ * A date argument as the service's parameter readers take it: a string as it is, a Date as its
+ * Shanghai `yyyy-MM-dd` (an invalid Date as its own text, which they refuse), undefined as absent.
+ * Anything else is refused here, since no query string could carry it.
+ */
+export function dateValue(name: string, value: unknown): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  if (value instanceof Date) {
+    const day = chinaDayOf(value);
+    return day === undefined ? 'Invalid Date' : formatIsoDate(day);
+  }
+  throw new CalendarInputError('INVALID_DATE_FORMAT', `${name} must be a yyyy-MM-dd string or a Date; got ${value === null ? 'null' : typeof value}.`);
+}

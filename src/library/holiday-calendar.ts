@@ -1,0 +1,254 @@
+import { isBeforeSupportedRange, isUnavailable, type NextHoliday, type Unavailable, type WorkdayCount, type WorkdayOffset } from '../answers/answers.js';
+import type { CalendarIndex } from '../answers/calendar-index.js';
+import { DAY_CODE, isRestCode, isWorkingCode } from '../answers/day-codes.js';
+import type { DayStatusRecord } from '../answers/day-json.js';
+import { LiveDataset } from '../answers/live-dataset.js';
+import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '../answers/workday-offset.js';
+import type { YearOverview } from '../answers/year-overview.js';
+import { yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
+import type { WorkStatus } from '../calendar/day-status.js';
+import { parseIsoDate } from '../calendar/iso-date.js';
+import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
+import { formatDataProblem } from '../dataset/data-problem.js';
+import { checkSupported, RANGE_PARAMETERS, readDate, readDateParameters } from '../questions/date-parameters.js';
+import { InputProblem, missingParameters } from '../questions/input-problem.js';
+import { beforeSupportedRange, MAX_OFFSET_DAYS, readWorkdayCount } from '../questions/workday-offset-question.js';
+import { readYear } from '../questions/year-question.js';
+import { chinaDayOf, dateValue, type DateInput } from './date-input.js';
+import { CalendarDataError, CalendarDataUnavailableError, CalendarInputError, UnpublishedYearError } from './errors.js';
+import { firstUnpublishedYearOfWalk } from './unpublished-year.js';
+
+/** The status of one date (spec 2.1), as the service's JSON has it. */
+export type DayStatus = DayStatusRecord;
+
+/** Where a calendar reads its index: the live, atomically swapped one of a data directory. */
+interface IndexSource {
+  current(): CalendarIndex | undefined;
+}
+
+/**
+ * The calendar engine in-process: the same index, the same parameter checks and the same answers
+ * as the service, which answers through it. Every method is synchronous and O(1) (a range: O(days)).
+ *
+ * Dates are `yyyy-MM-dd` strings or JS Dates (read in Asia/Shanghai). Bad input throws
+ * CalendarInputError with the service's problem code; a yes/no question about a year whose
+ * arrangement is not published throws UnpublishedYearError; status questions answer UNKNOWN.
+ */
+export class HolidayCalendar {
+  readonly #source: IndexSource;
+  readonly #live: LiveDataset | undefined;
+
+  /** @internal Use openCalendar(), or the functions on the bundled calendar. */
+  constructor(source: IndexSource, live?: LiveDataset) {
+    this.#source = source;
+    this.#live = live;
+  }
+
+  /** @internal The index the service writes its precomputed answers from. */
+  current(): CalendarIndex | undefined {
+    return this.#source.current();
+  }
+
+  /** The version of the dataset answering right now, e.g. `2025.11.04-56279d56`. */
+  get datasetVersion(): string {
+    return this.#index().version;
+  }
+
+  /** Every year whose official arrangement the data holds, ascending. */
+  get publishedYears(): readonly number[] {
+    return this.#index().publishedYears;
+  }
+
+  /** The status of one date: working day or rest day, and why (UNKNOWN in an unpublished year). */
+  dateStatus(date: DateInput): DayStatus {
+    return answered(this.#index().dayStatus(this.#day(date, 'date')));
+  }
+
+  /** The status of every date from startDate to endDate, both included, ascending (at most 366). */
+  dateRangeStatus(startDate: DateInput, endDate: DateInput): DayStatus[] {
+    const [start, end] = this.#range(startDate, endDate);
+    const index = this.#index();
+    const days: DayStatus[] = [];
+    for (let day = start; day <= end; day++) days.push(answered(index.dayStatus(day)));
+    return days;
+  }
+
+  /** Working, rest and undetermined days from startDate to endDate, both included (at most 366 days). */
+  countWorkdays(startDate: DateInput, endDate: DateInput): WorkdayCount {
+    const [start, end] = this.#range(startDate, endDate);
+    return answered(this.#index().countDays(start, end));
+  }
+
+  /** The first officially arranged holiday date on or after fromDate; UNKNOWN when none is published. */
+  nextHoliday(fromDate: DateInput): NextHoliday {
+    return answered(this.#index().nextHoliday(this.#day(fromDate, 'fromDate')));
+  }
+
+  /**
+   * The day `days` working days from fromDate (-1000 to 1000): for days > 0 the N-th working day
+   * after it, for days < 0 the |N|-th before it, for 0 fromDate itself if it is a working day,
+   * else the first working day after it. UNKNOWN when the walk reaches an unpublished year.
+   */
+  workdayOffset(fromDate: DateInput, days: number): WorkdayOffset {
+    const from = this.#day(fromDate, 'fromDate');
+    const count = workdayCount(days);
+    const answer = this.#index().workdayOffset(from, count);
+    if (isBeforeSupportedRange(answer)) throw inputError(beforeSupportedRange(from, count));
+    return answered(answer);
+  }
+
+  /** The year at a glance: notices, holidays in their final state, counts; what the law fixes for an unpublished year. */
+  yearOverview(year: number | string): YearOverview {
+    const parsed = readYear('year', String(year));
+    if (parsed instanceof InputProblem) throw inputError(parsed);
+    return answered(this.#index().yearOverview(parsed));
+  }
+
+  /** The coarse status of a date: WORKDAY, REST_DAY, or UNKNOWN in an unpublished year. */
+  workStatus(date: DateInput): WorkStatus {
+    return this.dateStatus(date).workStatus;
+  }
+
+  /** Whether work is required on the date (ordinary and make-up working days). Throws UnpublishedYearError rather than guess. */
+  isWorkday(date: DateInput): boolean {
+    return isWorkingCode(this.#knownCode(date));
+  }
+
+  /** Whether the date is a rest day (weekends and arranged days off). Throws UnpublishedYearError rather than guess. */
+  isRestDay(date: DateInput): boolean {
+    return isRestCode(this.#knownCode(date));
+  }
+
+  /** Whether the date is a statutory holiday day (法定节假日) of one of its holidays. Throws UnpublishedYearError rather than guess. */
+  isStatutoryDay(date: DateInput): boolean {
+    return this.#known(date).holidays.some((holiday) => holiday.statutoryDate);
+  }
+
+  /** The `yyyy-MM-dd` date N working days from `date`, counted as workdayOffset counts. Throws UnpublishedYearError rather than guess. */
+  addWorkdays(date: DateInput, days: number): string {
+    const from = this.#day(date, 'date');
+    const count = workdayCount(days);
+    const index = this.#index();
+    const found = index.workdayOffsetDay(from, count);
+    if (found > 0) return index.isoDate(found);
+    if (found === OFFSET_UNKNOWN) throw new UnpublishedYearError(firstUnpublishedYearOfWalk(index.publishedYears, from, count));
+    if (found === OFFSET_BEFORE_SUPPORTED_RANGE) throw inputError(beforeSupportedRange(from, count));
+    throw new CalendarDataUnavailableError(index.unavailableOfOffset(found)?.year);
+  }
+
+  /** The first working day after `date`. Throws UnpublishedYearError rather than guess. */
+  nextWorkday(date: DateInput): string {
+    return this.addWorkdays(date, 1);
+  }
+
+  /** The last working day before `date`. Throws UnpublishedYearError rather than guess. */
+  previousWorkday(date: DateInput): string {
+    return this.addWorkdays(date, -1);
+  }
+
+  /** Stops watching the data directory of a live calendar (its timers never keep a process alive anyway). */
+  close(): void {
+    this.#live?.stopWatching();
+  }
+
+  #index(): CalendarIndex {
+    const index = this.#source.current();
+    // A dataset that publishes no year is missing data, not an unpublished year (as the service says).
+    if (index === undefined || index.publishedYears.length === 0) throw new CalendarDataUnavailableError(undefined);
+    return index;
+  }
+
+  /** A date argument as a day number: the common case at once, anything else through the service's own checks. */
+  #day(value: DateInput, name: 'date' | 'fromDate'): DayNumber {
+    const day = typeof value === 'string' ? parseIsoDate(value) : value instanceof Date ? chinaDayOf(value) : undefined;
+    if (day !== undefined && day >= FIRST_SUPPORTED_DAY) return day;
+    // An absent fromDate is a missing parameter; an absent path date reads as the empty one (/dates/).
+    const text = dateValue(name, value) ?? (name === 'date' ? '' : undefined);
+    if (text === undefined) throw inputError(missingParameters([name]));
+    const read = readDate(name, text);
+    if (read instanceof InputProblem) throw inputError(read);
+    const early = checkSupported(name, read);
+    if (early !== undefined) throw inputError(early);
+    return read;
+  }
+
+  #range(startDate: DateInput, endDate: DateInput): [DayNumber, DayNumber] {
+    const values = { startDate: dateValue('startDate', startDate), endDate: dateValue('endDate', endDate) };
+    const dates = readDateParameters(RANGE_PARAMETERS, {}, values, true);
+    if (dates instanceof InputProblem) throw inputError(dates);
+    return [dates[0] ?? FIRST_SUPPORTED_DAY, dates[1] ?? FIRST_SUPPORTED_DAY];
+  }
+
+  /** The status of a date whose year is published: a yes/no question about any other throws. */
+  #known(date: DateInput): DayStatus {
+    const status = this.dateStatus(date);
+    if (status.workStatus === 'UNKNOWN') throw new UnpublishedYearError(Number(status.date.slice(0, 4)));
+    return status;
+  }
+
+  /** The day code of a date whose year is published and readable (the yes/no questions' fast path, no record). */
+  #knownCode(date: DateInput): number {
+    const day = this.#day(date, 'date');
+    const index = this.#index();
+    const code = index.dayCode(day);
+    if (code < DAY_CODE.UNKNOWN) return code;
+    if (code === DAY_CODE.UNKNOWN) throw new UnpublishedYearError(yearOfDayNumber(day));
+    // UNAVAILABLE: the data error, with its year.
+    answered(index.dayStatus(day));
+    return code;
+  }
+}
+
+export interface OpenCalendarOptions {
+  /** A data directory in the bundled data's format (`data/`): validated as the service validates it. */
+  readonly dataDir: string;
+  /**
+   * Keep following the directory: a changed, added or published year is validated and swapped in
+   * atomically, as the service does (a broken file never replaces good data). `true` checks on
+   * file events and every 30 seconds.
+   */
+  readonly live?: boolean | { readonly intervalSeconds: number };
+}
+
+/**
+ * A calendar on a data directory of your own. The directory is read and validated synchronously;
+ * any problem (a file the service would refuse) throws CalendarDataError naming file, field and reason.
+ */
+export function openCalendar(options: OpenCalendarOptions): HolidayCalendar {
+  const live = new LiveDataset(options.dataDir);
+  const outcome = live.loadSync('open');
+  const dataset = live.dataset();
+  const problems = dataset?.problems.map(formatDataProblem) ?? [];
+  if (outcome.failed || problems.length > 0 || dataset === undefined || dataset.publishedYears.length === 0) {
+    throw new CalendarDataError(
+      options.dataDir,
+      outcome.failed ? [`${options.dataDir}: (directory): cannot be read`] : problems.length > 0 ? problems : [`${options.dataDir}: publishes no year`],
+    );
+  }
+  if (options.live !== undefined && options.live !== false) live.startWatching(options.live === true ? 30 : options.live.intervalSeconds);
+  return new HolidayCalendar(live, live);
+}
+
+/** @internal The service's calendar: the library over the service's own live dataset. */
+export function calendarOver(live: LiveDataset): HolidayCalendar {
+  return new HolidayCalendar(live, live);
+}
+
+/** The answer, or the data error that stands in its way. */
+function answered<Answer>(answer: Answer | Unavailable): Answer {
+  if (isUnavailable(answer)) throw new CalendarDataUnavailableError(answer.year);
+  return answer;
+}
+
+function inputError(problem: InputProblem): CalendarInputError {
+  return new CalendarInputError(problem.code, problem.detail);
+}
+
+/** A number of working days: a whole number from -1000 to 1000 (the service's rule for `days`). */
+function workdayCount(days: unknown): number {
+  if (typeof days === 'number' && Number.isInteger(days) && Math.abs(days) <= MAX_OFFSET_DAYS) return days === 0 ? 0 : days;
+  if (days === undefined) throw inputError(missingParameters(['days']));
+  const read = readWorkdayCount(typeof days === 'string' ? days : typeof days === 'number' ? String(days) : typeof days);
+  if (read instanceof InputProblem) throw inputError(read);
+  return read;
+}
