@@ -2,7 +2,7 @@ import type { DayNumber } from '../calendar/civil-date.js';
 import { dayOfWeek, type DayOfWeek } from '../calendar/day-of-week.js';
 import { ANNUAL_HOLIDAY_CODES, HOLIDAY_NAMES, HOLIDAY_NAMES_EN, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
-import { OBSERVANCES, observanceDay } from '../calendar/observances.js';
+import { OBSERVANCES, observanceDay, type Observance } from '../calendar/observances.js';
 import { REGULATION_NAME, regulationFor, statutoryDays } from '../calendar/statutory-days.js';
 import type { ArrangementFile } from '../dataset/arrangement-schema.js';
 import { datesOf, entriesInNoticeOrder, restDaysOf } from '../dataset/entry-dates.js';
@@ -27,23 +27,34 @@ export interface OverviewNotice {
   readonly url: string;
 }
 
-/** One holiday entry in its final state; in an unpublished year only what the regulation fixes. */
-export interface OverviewHoliday {
+interface HolidayNames {
   readonly codes: readonly HolidayCode[];
   readonly names: readonly string[];
   readonly namesEn: readonly string[];
-  /** The notice that fixed the entry's final state; null while unpublished. */
-  readonly notice: string | null;
-  readonly restDates: readonly string[] | null;
-  readonly makeUpWorkdays: readonly string[] | null;
   /** The statutory days (法定节假日) of the entry's holidays: the regulation fixes them whatever the arrangement. */
   readonly statutoryDates: readonly string[];
-  readonly joinedWeekends: readonly string[] | null;
+}
+
+/** A holiday entry of a published year, in its final state. */
+export interface PublishedHoliday extends HolidayNames {
+  /** The notice that fixed the entry's final state. */
+  readonly notice: string;
+  readonly restDates: readonly string[];
+  readonly makeUpWorkdays: readonly string[];
+  readonly joinedWeekends: readonly string[];
+}
+
+/** A holiday of a year whose notice is awaited: only what the regulation fixes. */
+export interface AwaitedHoliday extends HolidayNames {
+  readonly notice: null;
+  readonly restDates: null;
+  readonly makeUpWorkdays: null;
+  readonly joinedWeekends: null;
 }
 
 /** A day of Article 3: time off for part of the population only; it never changes a date's status. */
 export interface OverviewObservance {
-  readonly code: string;
+  readonly code: Observance['code'];
   readonly name: string;
   readonly nameEn: string;
   readonly date: string;
@@ -58,7 +69,6 @@ export interface OverviewObservance {
 interface OverviewCommon {
   readonly year: number;
   readonly regulation: RegulationInForce;
-  readonly holidays: readonly OverviewHoliday[];
   readonly observances: readonly OverviewObservance[];
 }
 
@@ -67,6 +77,7 @@ export type YearOverview =
   | (OverviewCommon & {
       readonly status: 'PUBLISHED';
       readonly notices: readonly OverviewNotice[];
+      readonly holidays: readonly PublishedHoliday[];
       /** Working and rest days of January 1 to December 31. */
       readonly workdayCount: number;
       readonly restDayCount: number;
@@ -74,7 +85,9 @@ export type YearOverview =
     })
   | (OverviewCommon & {
       readonly status: 'UNPUBLISHED';
-      readonly notices: readonly [];
+      /** Always empty (typed as the generated client types it). */
+      readonly notices: readonly OverviewNotice[];
+      readonly holidays: readonly AwaitedHoliday[];
       readonly workdayCount: null;
       readonly restDayCount: null;
       readonly datasetVersion: null;
@@ -141,7 +154,7 @@ export function unpublishedYearOverview(year: number): YearOverview {
   };
 }
 
-function names(codes: readonly HolidayCode[]): Pick<OverviewHoliday, 'codes' | 'names' | 'namesEn'> {
+function names(codes: readonly HolidayCode[]): Pick<HolidayNames, 'codes' | 'names' | 'namesEn'> {
   return { codes: [...codes], names: codes.map((code) => HOLIDAY_NAMES[code]), namesEn: codes.map((code) => HOLIDAY_NAMES_EN[code]) };
 }
 

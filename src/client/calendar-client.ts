@@ -66,7 +66,7 @@ export type ClientResponse<Body> =
 /** The questions whose answers are resources, with the response's details. */
 export interface ResponseMethods {
   dateStatus(date: DateInput, options?: RequestOptions): Promise<ClientResponse<DayStatus>>;
-  dateRangeStatus(startDate: DateInput, endDate: DateInput, options?: RequestOptions): Promise<ClientResponse<readonly DayStatus[]>>;
+  dateRangeStatus(startDate: DateInput, endDate: DateInput, options?: RequestOptions): Promise<ClientResponse<DayStatus[]>>;
   countWorkdays(startDate: DateInput, endDate: DateInput, options?: RequestOptions): Promise<ClientResponse<WorkdayCount>>;
   nextHoliday(fromDate: DateInput, options?: RequestOptions): Promise<ClientResponse<NextHoliday>>;
   workdayOffset(fromDate: DateInput, days: number, options?: RequestOptions): Promise<ClientResponse<WorkdayOffset>>;
@@ -79,7 +79,7 @@ export interface ResponseMethods {
  */
 export interface CalendarClient {
   dateStatus(date: DateInput): Promise<DayStatus>;
-  dateRangeStatus(startDate: DateInput, endDate: DateInput): Promise<readonly DayStatus[]>;
+  dateRangeStatus(startDate: DateInput, endDate: DateInput): Promise<DayStatus[]>;
   countWorkdays(startDate: DateInput, endDate: DateInput): Promise<WorkdayCount>;
   nextHoliday(fromDate: DateInput): Promise<NextHoliday>;
   workdayOffset(fromDate: DateInput, days: number): Promise<WorkdayOffset>;

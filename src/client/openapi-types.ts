@@ -378,11 +378,8 @@ export interface components {
         /** @description A year at a glance. */
         readonly YearOverview: {
             readonly year: number;
-            /**
-             * @description Whether the State Council has published the arrangement for the year.
-             * @enum {unknown}
-             */
-            readonly status: "PUBLISHED" | "UNPUBLISHED";
+            /** @constant */
+            readonly status: "PUBLISHED";
             /** @description The national regulation in force that year. */
             readonly regulation: {
                 /** @description 全国年节及纪念日放假办法 */
@@ -398,7 +395,7 @@ export interface components {
                  */
                 readonly inForceFrom: string;
             };
-            /** @description Every notice of the year, the annual one first; empty while unpublished. */
+            /** @description Every notice of the year, the annual one first. */
             readonly notices: readonly {
                 /** @description Names the notice within the year; a holiday refers to it. */
                 readonly id: string;
@@ -417,22 +414,22 @@ export interface components {
                 /** Format: uri */
                 readonly url: string;
             }[];
-            /** @description In the notice order, amendments applied; while unpublished, every holiday of the regulation. */
+            /** @description In the notice order, amendments applied. */
             readonly holidays: readonly {
                 readonly codes: readonly ("NEW_YEAR" | "SPRING_FESTIVAL" | "QINGMING_FESTIVAL" | "LABOR_DAY" | "DRAGON_BOAT_FESTIVAL" | "MID_AUTUMN_FESTIVAL" | "NATIONAL_DAY" | "VICTORY_DAY_70TH_ANNIVERSARY")[];
                 /** @description Official Simplified Chinese names. */
                 readonly names: readonly string[];
                 readonly namesEn: readonly string[];
-                /** @description The notice that fixed the final state; null while unpublished. */
-                readonly notice: string | null;
-                /** @description Every day off, December days of the year before included; null while unpublished. */
-                readonly restDates: readonly string[] | null;
-                /** @description Make-up working days (上班); null while unpublished. */
-                readonly makeUpWorkdays: readonly string[] | null;
                 /** @description Statutory holiday days (法定节假日): the regulation fixes them, published or not. */
                 readonly statutoryDates: readonly string[];
-                /** @description Weekend days the notice only says are joined to the holiday; ordinary weekend days. Null while unpublished. */
-                readonly joinedWeekends: readonly string[] | null;
+                /** @description The notice that fixed the final state. */
+                readonly notice: string;
+                /** @description Every day off, December days of the year before included. */
+                readonly restDates: readonly string[];
+                /** @description Make-up working days (上班). */
+                readonly makeUpWorkdays: readonly string[];
+                /** @description Weekend days the notice only says are joined to the holiday; ordinary weekend days. */
+                readonly joinedWeekends: readonly string[];
             }[];
             /** @description Days off for part of the population only (Article 3 of the regulation); they change no date. */
             readonly observances: readonly {
@@ -455,11 +452,85 @@ export interface components {
                 /** @constant */
                 readonly replacedWhenOnWeekend: false;
             }[];
-            /** @description Working days of January 1 to December 31; null while unpublished. */
-            readonly workdayCount: number | null;
-            /** @description Rest days of January 1 to December 31; null while unpublished. */
-            readonly restDayCount: number | null;
-            readonly datasetVersion: string | null;
+            /** @description Working days of January 1 to December 31. */
+            readonly workdayCount: number;
+            /** @description Rest days of January 1 to December 31. */
+            readonly restDayCount: number;
+            readonly datasetVersion: string;
+        } | {
+            readonly year: number;
+            /** @constant */
+            readonly status: "UNPUBLISHED";
+            /** @description The national regulation in force that year. */
+            readonly regulation: {
+                /** @description 全国年节及纪念日放假办法 */
+                readonly name: string;
+                /** @description The year of the revision in force: 2007, 2013 or 2024. */
+                readonly revision: number;
+                /** @description The State Council decree of that revision. */
+                readonly decree: string;
+                /**
+                 * Format: date
+                 * @description A calendar date, exactly yyyy-MM-dd.
+                 * @example 2024-10-01
+                 */
+                readonly inForceFrom: string;
+            };
+            readonly notices: readonly {
+                /** @description Names the notice within the year; a holiday refers to it. */
+                readonly id: string;
+                /** @enum {unknown} */
+                readonly kind: "ANNUAL" | "SPECIAL" | "AMENDING";
+                readonly title: string;
+                /** @description The 文号, null where no copy of the notice shows it. */
+                readonly documentNumber: string | null;
+                readonly signedDate: string | null;
+                /**
+                 * Format: date
+                 * @description A calendar date, exactly yyyy-MM-dd.
+                 * @example 2024-10-01
+                 */
+                readonly publishedDate: string;
+                /** Format: uri */
+                readonly url: string;
+            }[];
+            /** @description Every holiday of the regulation. */
+            readonly holidays: readonly {
+                readonly codes: readonly ("NEW_YEAR" | "SPRING_FESTIVAL" | "QINGMING_FESTIVAL" | "LABOR_DAY" | "DRAGON_BOAT_FESTIVAL" | "MID_AUTUMN_FESTIVAL" | "NATIONAL_DAY" | "VICTORY_DAY_70TH_ANNIVERSARY")[];
+                /** @description Official Simplified Chinese names. */
+                readonly names: readonly string[];
+                readonly namesEn: readonly string[];
+                /** @description Statutory holiday days (法定节假日): the regulation fixes them, published or not. */
+                readonly statutoryDates: readonly string[];
+                readonly notice: null;
+                readonly restDates: null;
+                readonly makeUpWorkdays: null;
+                readonly joinedWeekends: null;
+            }[];
+            /** @description Days off for part of the population only (Article 3 of the regulation); they change no date. */
+            readonly observances: readonly {
+                /** @enum {unknown} */
+                readonly code: "WOMENS_DAY" | "YOUTH_DAY" | "CHILDRENS_DAY" | "ARMY_DAY";
+                readonly name: string;
+                readonly nameEn: string;
+                /**
+                 * Format: date
+                 * @description A calendar date, exactly yyyy-MM-dd.
+                 * @example 2024-10-01
+                 */
+                readonly date: string;
+                /** @enum {unknown} */
+                readonly dayOfWeek: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+                readonly who: string;
+                readonly whoEn: string;
+                /** @enum {unknown} */
+                readonly timeOff: "HALF_DAY" | "ONE_DAY";
+                /** @constant */
+                readonly replacedWhenOnWeekend: false;
+            }[];
+            readonly workdayCount: null;
+            readonly restDayCount: null;
+            readonly datasetVersion: null;
         };
         /** @description An RFC 5545 iCalendar document of all-day events. */
         readonly CalendarFeed: string;

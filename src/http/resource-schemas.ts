@@ -109,75 +109,110 @@ export const WorkdayOffsetSchema = Type.Union(
   { description: 'The day a number of working days from fromDate; UNKNOWN when the walk needs a day of an unpublished year.' },
 );
 
-const IsoDateList = Type.Array(IsoDateSchema);
-const NullableDates = (description: string) => Type.Union([IsoDateList, Type.Null()], { description });
 
-export const YearOverviewSchema = Type.Object(
+const OverviewRegulation = Type.Object(
   {
-    year: Type.Integer({ minimum: 2008, maximum: 9999 }),
-    status: Type.Enum(['PUBLISHED', 'UNPUBLISHED'], { description: 'Whether the State Council has published the arrangement for the year.' }),
-    regulation: Type.Object(
-      {
-        name: Type.String({ description: '全国年节及纪念日放假办法' }),
-        revision: Type.Integer({ description: 'The year of the revision in force: 2007, 2013 or 2024.' }),
-        decree: Type.String({ description: 'The State Council decree of that revision.' }),
-        inForceFrom: IsoDateSchema,
-      },
-      { additionalProperties: false, description: 'The national regulation in force that year.' },
-    ),
-    notices: Type.Array(
-      Type.Object(
-        {
-          id: Type.String({ description: 'Names the notice within the year; a holiday refers to it.' }),
-          kind: Type.Enum(['ANNUAL', 'SPECIAL', 'AMENDING']),
-          title: Type.String(),
-          documentNumber: Type.Union([Type.String(), Type.Null()], { description: 'The 文号, null where no copy of the notice shows it.' }),
-          signedDate: Type.Union([IsoDateSchema, Type.Null()]),
-          publishedDate: IsoDateSchema,
-          url: Type.String({ format: 'uri' }),
-        },
-        { additionalProperties: false },
-      ),
-      { description: 'Every notice of the year, the annual one first; empty while unpublished.' },
-    ),
-    holidays: Type.Array(
-      Type.Object(
-        {
-          codes: Type.Array(Type.Enum([...HOLIDAY_CODES]), { minItems: 1 }),
-          names: Type.Array(Type.String(), { minItems: 1, description: 'Official Simplified Chinese names.' }),
-          namesEn: Type.Array(Type.String(), { minItems: 1 }),
-          notice: Type.Union([Type.String(), Type.Null()], { description: 'The notice that fixed the final state; null while unpublished.' }),
-          restDates: NullableDates('Every day off, December days of the year before included; null while unpublished.'),
-          makeUpWorkdays: NullableDates('Make-up working days (上班); null while unpublished.'),
-          statutoryDates: Type.Array(IsoDateSchema, { description: 'Statutory holiday days (法定节假日): the regulation fixes them, published or not.' }),
-          joinedWeekends: NullableDates('Weekend days the notice only says are joined to the holiday; ordinary weekend days. Null while unpublished.'),
-        },
-        { additionalProperties: false },
-      ),
-      { description: 'In the notice order, amendments applied; while unpublished, every holiday of the regulation.' },
-    ),
-    observances: Type.Array(
-      Type.Object(
-        {
-          code: Type.Enum(['WOMENS_DAY', 'YOUTH_DAY', 'CHILDRENS_DAY', 'ARMY_DAY']),
-          name: Type.String(),
-          nameEn: Type.String(),
-          date: IsoDateSchema,
-          dayOfWeek: Type.Enum([...DAYS_OF_WEEK]),
-          who: Type.String(),
-          whoEn: Type.String(),
-          timeOff: Type.Enum(['HALF_DAY', 'ONE_DAY']),
-          replacedWhenOnWeekend: Type.Literal(false),
-        },
-        { additionalProperties: false },
-      ),
-      { description: 'Days off for part of the population only (Article 3 of the regulation); they change no date.' },
-    ),
-    workdayCount: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Working days of January 1 to December 31; null while unpublished.' }),
-    restDayCount: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Rest days of January 1 to December 31; null while unpublished.' }),
-    datasetVersion: Type.Union([Type.String(), Type.Null()]),
+    name: Type.String({ description: '全国年节及纪念日放假办法' }),
+    revision: Type.Integer({ description: 'The year of the revision in force: 2007, 2013 or 2024.' }),
+    decree: Type.String({ description: 'The State Council decree of that revision.' }),
+    inForceFrom: IsoDateSchema,
   },
-  { additionalProperties: false, description: 'A year at a glance.' },
+  { additionalProperties: false, description: 'The national regulation in force that year.' },
+);
+
+const OverviewNotice = Type.Object(
+  {
+    id: Type.String({ description: 'Names the notice within the year; a holiday refers to it.' }),
+    kind: Type.Enum(['ANNUAL', 'SPECIAL', 'AMENDING']),
+    title: Type.String(),
+    documentNumber: Type.Union([Type.String(), Type.Null()], { description: 'The 文号, null where no copy of the notice shows it.' }),
+    signedDate: Type.Union([IsoDateSchema, Type.Null()]),
+    publishedDate: IsoDateSchema,
+    url: Type.String({ format: 'uri' }),
+  },
+  { additionalProperties: false },
+);
+
+const HolidayCodes = Type.Array(Type.Enum([...HOLIDAY_CODES]), { minItems: 1 });
+const HolidayNames = {
+  codes: HolidayCodes,
+  names: Type.Array(Type.String(), { minItems: 1, description: 'Official Simplified Chinese names.' }),
+  namesEn: Type.Array(Type.String(), { minItems: 1 }),
+  statutoryDates: Type.Array(IsoDateSchema, { description: 'Statutory holiday days (法定节假日): the regulation fixes them, published or not.' }),
+};
+
+const PublishedHoliday = Type.Object(
+  {
+    ...HolidayNames,
+    notice: Type.String({ description: 'The notice that fixed the final state.' }),
+    restDates: Type.Array(IsoDateSchema, { description: 'Every day off, December days of the year before included.' }),
+    makeUpWorkdays: Type.Array(IsoDateSchema, { description: 'Make-up working days (上班).' }),
+    joinedWeekends: Type.Array(IsoDateSchema, { description: 'Weekend days the notice only says are joined to the holiday; ordinary weekend days.' }),
+  },
+  { additionalProperties: false, description: 'A holiday in its final state, amendments applied.' },
+);
+
+const AwaitedHoliday = Type.Object(
+  {
+    ...HolidayNames,
+    notice: Type.Null(),
+    restDates: Type.Null(),
+    makeUpWorkdays: Type.Null(),
+    joinedWeekends: Type.Null(),
+  },
+  { additionalProperties: false, description: 'A holiday whose arrangement awaits the notice: only its statutory days are known.' },
+);
+
+const Observance = Type.Object(
+  {
+    code: Type.Enum(['WOMENS_DAY', 'YOUTH_DAY', 'CHILDRENS_DAY', 'ARMY_DAY']),
+    name: Type.String(),
+    nameEn: Type.String(),
+    date: IsoDateSchema,
+    dayOfWeek: Type.Enum([...DAYS_OF_WEEK]),
+    who: Type.String(),
+    whoEn: Type.String(),
+    timeOff: Type.Enum(['HALF_DAY', 'ONE_DAY']),
+    replacedWhenOnWeekend: Type.Literal(false),
+  },
+  { additionalProperties: false },
+);
+
+const Observances = Type.Array(Observance, { description: 'Days off for part of the population only (Article 3 of the regulation); they change no date.' });
+const OverviewYear = Type.Integer({ minimum: 2008, maximum: 9999 });
+
+export const YearOverviewSchema = Type.Union(
+  [
+    Type.Object(
+      {
+        year: OverviewYear,
+        status: Type.Literal('PUBLISHED'),
+        regulation: OverviewRegulation,
+        notices: Type.Array(OverviewNotice, { minItems: 1, description: 'Every notice of the year, the annual one first.' }),
+        holidays: Type.Array(PublishedHoliday, { description: 'In the notice order, amendments applied.' }),
+        observances: Observances,
+        workdayCount: Type.Integer({ minimum: 0, description: 'Working days of January 1 to December 31.' }),
+        restDayCount: Type.Integer({ minimum: 0, description: 'Rest days of January 1 to December 31.' }),
+        datasetVersion: Type.String(),
+      },
+      { additionalProperties: false, description: 'A published year.' },
+    ),
+    Type.Object(
+      {
+        year: OverviewYear,
+        status: Type.Literal('UNPUBLISHED'),
+        regulation: OverviewRegulation,
+        notices: Type.Array(OverviewNotice, { maxItems: 0 }),
+        holidays: Type.Array(AwaitedHoliday, { description: 'Every holiday of the regulation.' }),
+        observances: Observances,
+        workdayCount: Type.Null(),
+        restDayCount: Type.Null(),
+        datasetVersion: Type.Null(),
+      },
+      { additionalProperties: false, description: 'A year whose arrangement is not published yet: what the regulation already fixes.' },
+    ),
+  ],
+  { description: 'A year at a glance.' },
 );
 
 export const CalendarFeedSchema = Type.String({ description: 'An RFC 5545 iCalendar document of all-day events.' });

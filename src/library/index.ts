@@ -21,7 +21,7 @@ export { HolidayCalendar, openCalendar, type DayStatus, type OpenCalendarOptions
 export { CalendarDataError, CalendarDataUnavailableError, CalendarError, CalendarInputError, UnpublishedYearError } from './errors.js';
 export type { DateInput } from './date-input.js';
 export type { NextHoliday, WorkdayCount, WorkdayOffset } from '../answers/answers.js';
-export type { OverviewHoliday, OverviewNotice, OverviewObservance, RegulationInForce, YearOverview } from '../answers/year-overview.js';
+export type { AwaitedHoliday, OverviewNotice, OverviewObservance, PublishedHoliday, RegulationInForce, YearOverview } from '../answers/year-overview.js';
 export type { AssociatedHoliday, DayStatus as DayStatusValue, WorkStatus } from '../calendar/day-status.js';
 export type { DayOfWeek } from '../calendar/day-of-week.js';
 export type { HolidayCode } from '../calendar/holidays.js';
