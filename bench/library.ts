@@ -1,0 +1,131 @@
+/**
+ * The library section of `npm run bench`: per-call CPU time of the package's in-process calendar
+ * against chinese-days (a devDependency used only here), side by side in one process, on the same
+ * seeded random dates, rounds alternating between the two; then where their answers differ.
+ */
+import { createRequire } from 'node:module';
+import chineseDays from 'chinese-days';
+import * as calendar from '../src/library/index.js';
+import { UnpublishedYearError } from '../src/library/index.js';
+
+interface Pair {
+  readonly name: string;
+  readonly ours: (date: string) => unknown;
+  readonly theirs: (date: string) => unknown;
+  /** The ratio theirs/ours the library must reach, if any. */
+  readonly target?: number;
+}
+
+const DAY_MS = 86_400_000;
+const isoDate = (time: number): string => new Date(time).toISOString().slice(0, 10);
+const plusDays = (date: string, days: number): string => isoDate(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
+
+/** The end of a 366-day range from each sample date, computed once: the range questions time the calendars, not date arithmetic. */
+const yearOnFrom = new Map<string, string>();
+const yearOn = (date: string): string => yearOnFrom.get(date) ?? plusDays(date, 365);
+const weeksOn = (date: string): string => plusDays(date, 366);
+
+const PAIRS: readonly Pair[] = [
+  { name: 'isWorkday', ours: calendar.isWorkday, theirs: chineseDays.isWorkday, target: 30 },
+  { name: 'one-date status (getDayDetail)', ours: calendar.dateStatus, theirs: chineseDays.getDayDetail },
+  {
+    name: 'count over 366 days (getWorkdaysInRange)',
+    ours: (date) => calendar.countWorkdays(date, yearOn(date)).workdayCount,
+    theirs: (date) => chineseDays.getWorkdaysInRange(date, yearOn(date), true).length,
+  },
+  { name: 'addWorkdays(5) (findWorkday(5))', ours: (date) => calendar.addWorkdays(date, 5), theirs: (date) => chineseDays.findWorkday(5, date), target: 100 },
+  { name: 'addWorkdays(-5) (findWorkday(-5))', ours: (date) => calendar.addWorkdays(date, -5), theirs: (date) => chineseDays.findWorkday(-5, date) },
+  {
+    name: 'next holiday (getHolidaysInRange)',
+    ours: (date) => calendar.nextHoliday(date).date,
+    theirs: (date) => chineseDays.getHolidaysInRange(date, weeksOn(date), false)[0],
+  },
+];
+
+/** Seeded dates of 2008-01-08..2025-12-20: inside the published data, where both answer. */
+function sampleDates(count: number): string[] {
+  let state = 20_240_204;
+  const first = Date.parse('2008-01-08T00:00:00Z');
+  const span = (Date.parse('2025-12-20T00:00:00Z') - first) / DAY_MS;
+  return Array.from({ length: count }, () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return isoDate(first + (state % span) * DAY_MS);
+  });
+}
+
+/** CPU nanoseconds per call of `call` over the dates, `calls` times. */
+function cpuNanosPerCall(call: (date: string) => unknown, dates: readonly string[], calls: number): number {
+  let sink = 0;
+  const before = process.cpuUsage();
+  for (let at = 0; at < calls; at++) if (call(dates[at % dates.length] ?? '2024-01-01') !== undefined) sink++;
+  const used = process.cpuUsage(before);
+  if (sink < 0) throw new Error('unreachable');
+  return ((used.user + used.system) * 1000) / calls;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** Prints the table and the differences; returns the targets not met. */
+export function benchmarkLibrary(options: { readonly rounds: number; readonly smoke: boolean }): string[] {
+  const dates = sampleDates(4096);
+  for (const date of dates) yearOnFrom.set(date, plusDays(date, 365));
+  const missed: string[] = [];
+  calendar.isWorkday('2024-01-01');
+  console.log(`\nThe library, in-process, against chinese-days ${chineseDaysVersion()} (CPU time per call, median of ${options.rounds} rounds, same dates):`);
+  console.log('  question                                   ours ns    chinese-days ns   ratio (theirs/ours)');
+  for (const pair of PAIRS) {
+    // Enough calls for a few hundred milliseconds each, fewer for the slower side.
+    const ourCalls = options.smoke ? 2000 : 200_000;
+    const theirCalls = options.smoke ? 200 : 5_000;
+    cpuNanosPerCall(pair.ours, dates, ourCalls / 4);
+    cpuNanosPerCall(pair.theirs, dates, theirCalls / 4);
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      ours.push(cpuNanosPerCall(pair.ours, dates, ourCalls));
+      theirs.push(cpuNanosPerCall(pair.theirs, dates, theirCalls));
+    }
+    const ratio = median(ours.map((ns, round) => (theirs[round] ?? 0) / ns));
+    const met = pair.target === undefined ? '' : `  [target >= ${pair.target}: ${ratio >= pair.target ? 'met' : 'NOT met'}]`;
+    if (pair.target !== undefined && ratio < pair.target && !options.smoke) missed.push(`${pair.name}: ${ratio.toFixed(1)} < ${pair.target}`);
+    console.log(`  ${pair.name.padEnd(40)} ${median(ours).toFixed(0).padStart(8)}   ${median(theirs).toFixed(0).padStart(15)}   ${ratio.toFixed(1).padStart(8)}${met}`);
+  }
+  reportDifferences();
+  return missed;
+}
+
+/** Where the two disagree on isWorkday, 2008-2030: by year, with an example. */
+function reportDifferences(): void {
+  const byYear = new Map<number, { count: number; example: string }>();
+  for (let time = Date.parse('2008-01-01T00:00:00Z'); time <= Date.parse('2030-12-31T00:00:00Z'); time += DAY_MS) {
+    const date = isoDate(time);
+    const theirs = chineseDays.isWorkday(date);
+    let ours: boolean | 'unpublished';
+    try {
+      ours = calendar.isWorkday(date);
+    } catch (error) {
+      if (!(error instanceof UnpublishedYearError)) throw error;
+      ours = 'unpublished';
+    }
+    if (ours === theirs) continue;
+    const year = Number(date.slice(0, 4));
+    const seen = byYear.get(year) ?? { count: 0, example: `${date}: ours ${String(ours)}, chinese-days ${String(theirs)}` };
+    byYear.set(year, { ...seen, count: seen.count + 1 });
+  }
+  console.log('  Where the answers differ (isWorkday, every day of 2008-2030):');
+  if (byYear.size === 0) console.log('    nowhere');
+  for (const [year, { count, example }] of byYear) {
+    // National Day is statutory whatever the notice: the plainest case of a guess.
+    const nationalDay = `${year}-10-01`;
+    console.log(`    ${year}: ${count} days, e.g. ${example}; ${nationalDay} (National Day): chinese-days says ${chineseDays.isWorkday(nationalDay) ? 'a working day' : 'a rest day'}`);
+  }
+}
+
+function chineseDaysVersion(): string {
+  const manifest = createRequire(import.meta.url)('chinese-days/package.json') as { version: string };
+  return manifest.version;
+}
