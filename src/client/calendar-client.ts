@@ -1,5 +1,6 @@
 import { parseIsoDate } from '../calendar/iso-date.js';
 import { dateValue, type DateInput } from '../library/date-input.js';
+import type { CalendarFeedOptions } from '../library/holiday-calendar.js';
 import { CalendarError, UnpublishedYearError } from '../library/errors.js';
 import { firstUnpublishedYearOfWalk } from '../library/unpublished-year.js';
 import type { components } from './openapi-types.js';
@@ -91,6 +92,8 @@ export interface CalendarClient {
   addWorkdays(date: DateInput, days: number): Promise<string>;
   nextWorkday(date: DateInput): Promise<string>;
   previousWorkday(date: DateInput): Promise<string>;
+  /** The arrangements as an RFC 5545 calendar (calendar.ics): one year or an inclusive pair, zh or en. */
+  calendarFeed(options?: CalendarFeedOptions): Promise<string>;
   /** The same questions, answered with the request id, the ETag and Cache-Control, and 304 for If-None-Match. */
   readonly withResponse: ResponseMethods;
 }
@@ -105,7 +108,12 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
   const keep = options.revalidate === true ? DEFAULT_KEPT_ANSWERS : typeof options.revalidate === 'number' ? options.revalidate : 0;
   const kept = new Map<string, { readonly etag: string; readonly data: unknown }>();
 
-  async function get<Body>(path: string, query: Readonly<Record<string, string | undefined>>, request: RequestOptions = {}): Promise<ClientResponse<Body>> {
+  async function get<Body>(
+    path: string,
+    query: Readonly<Record<string, string | undefined>>,
+    request: RequestOptions = {},
+    mediaType = 'application/json',
+  ): Promise<ClientResponse<Body>> {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value !== undefined) search.append(name, value);
     const url = `${base}${path}${search.size > 0 ? `?${search.toString()}` : ''}`;
@@ -113,7 +121,7 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
     const ifNoneMatch = request.ifNoneMatch ?? remembered?.etag;
     const response = await fetchFrom(url, {
       headers: {
-        accept: 'application/json, application/problem+json',
+        accept: `${mediaType}, application/problem+json`,
         ...(request.requestId === undefined ? {} : { 'x-request-id': request.requestId }),
         ...(ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch }),
       },
@@ -128,10 +136,10 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
     if (response.status === 304) return { status: 304, data: undefined, ...details };
     const contentType = response.headers.get('content-type') ?? '';
     if (contentType.startsWith('application/problem+json')) throw new CalendarProblemError((await response.json()) as Problem, response.status);
-    if (response.status !== 200 || !contentType.startsWith('application/json')) {
-      throw new CalendarError('UNEXPECTED_RESPONSE', `${url} answered ${response.status} ${contentType || '(no content type)'}, not the service's JSON`);
+    if (response.status !== 200 || !contentType.startsWith(mediaType)) {
+      throw new CalendarError('UNEXPECTED_RESPONSE', `${url} answered ${response.status} ${contentType || '(no content type)'}, not the service's ${mediaType}`);
     }
-    const data = (await response.json()) as Body;
+    const data = (mediaType === 'application/json' ? await response.json() : await response.text()) as Body;
     if (keep > 0 && details.etag !== undefined) {
       kept.delete(url);
       kept.set(url, { etag: details.etag, data });
@@ -186,6 +194,10 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
     addWorkdays,
     nextWorkday: (date) => addWorkdays(date, 1),
     previousWorkday: (date) => addWorkdays(date, -1),
+    calendarFeed: async (feed = {}) => {
+      const years = feed.years === undefined ? undefined : typeof feed.years === 'number' ? String(feed.years) : feed.years.join('..');
+      return data(get<string>(`${PREFIX}/calendar.ics`, { years, lang: feed.lang }, {}, 'text/calendar'));
+    },
     withResponse,
   };
 }

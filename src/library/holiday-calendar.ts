@@ -11,6 +11,8 @@ import { parseIsoDate } from '../calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { formatDataProblem } from '../dataset/data-problem.js';
 import { checkSupported, RANGE_PARAMETERS, readDate, readDateParameters } from '../questions/date-parameters.js';
+import { readCalendarFeedQuestion, type FeedLanguage } from '../questions/calendar-feed-question.js';
+import { feedRequest } from '../answers/feed-request.js';
 import { InputProblem, missingParameters } from '../questions/input-problem.js';
 import { beforeSupportedRange, MAX_OFFSET_DAYS, readWorkdayCount } from '../questions/workday-offset-question.js';
 import { readYear } from '../questions/year-question.js';
@@ -146,6 +148,22 @@ export class HolidayCalendar {
     return this.addWorkdays(date, -1);
   }
 
+  /**
+   * The arrangements as an RFC 5545 calendar of all-day events (the service's calendar.ics):
+   * `years` one year or an inclusive pair (default every published year), `lang` zh (default) or
+   * en. Asynchronous only because the iCalendar library loads on first use.
+   */
+  async calendarFeed(options: CalendarFeedOptions = {}): Promise<string> {
+    const years = options.years === undefined ? undefined : typeof options.years === 'number' ? String(options.years) : options.years.join('..');
+    const question = readCalendarFeedQuestion({ years, lang: options.lang });
+    if (question instanceof InputProblem) throw inputError(question);
+    const index = this.#index();
+    const request = feedRequest(index, question);
+    if ('unavailable' in request) throw new CalendarDataUnavailableError(request.year);
+    const { calendarFeed } = await import('../answers/calendar-feed.js');
+    return (index.calendarFeed(request, calendarFeed) ?? Buffer.alloc(0)).toString('utf8');
+  }
+
   /** Stops watching the data directory of a live calendar (its timers never keep a process alive anyway). */
   close(): void {
     this.#live?.stopWatching();
@@ -197,6 +215,13 @@ export class HolidayCalendar {
     answered(index.dayStatus(day));
     return code;
   }
+}
+
+/** Which years the calendar feed holds, and in which language. */
+export interface CalendarFeedOptions {
+  /** One year, or the first and last of a range; by default every published year. */
+  readonly years?: number | readonly [number, number];
+  readonly lang?: FeedLanguage;
 }
 
 export interface OpenCalendarOptions {

@@ -15,9 +15,9 @@ import type { NextHoliday, WorkdayCount, WorkdayOffset } from '../answers/answer
 import type { YearOverview } from '../answers/year-overview.js';
 import type { WorkStatus } from '../calendar/day-status.js';
 import type { DateInput } from './date-input.js';
-import { HolidayCalendar, openCalendar, type DayStatus } from './holiday-calendar.js';
+import { HolidayCalendar, openCalendar, type CalendarFeedOptions, type DayStatus } from './holiday-calendar.js';
 
-export { HolidayCalendar, openCalendar, type DayStatus, type OpenCalendarOptions } from './holiday-calendar.js';
+export { HolidayCalendar, openCalendar, type CalendarFeedOptions, type DayStatus, type OpenCalendarOptions } from './holiday-calendar.js';
 export { CalendarDataError, CalendarDataUnavailableError, CalendarError, CalendarInputError, UnpublishedYearError } from './errors.js';
 export type { DateInput } from './date-input.js';
 export type { NextHoliday, WorkdayCount, WorkdayOffset } from '../answers/answers.js';
@@ -87,6 +87,11 @@ export function isStatutoryDay(date: DateInput): boolean {
 /** The `yyyy-MM-dd` date N working days from `date` (as workdayOffset counts). Throws UnpublishedYearError rather than guess. */
 export function addWorkdays(date: DateInput, days: number): string {
   return bundledCalendar().addWorkdays(date, days);
+}
+
+/** The arrangements as an RFC 5545 calendar of all-day events (asynchronous: the iCalendar library loads on first use). */
+export function calendarFeed(options?: CalendarFeedOptions): Promise<string> {
+  return bundledCalendar().calendarFeed(options);
 }
 
 /** The first working day after `date`. Throws UnpublishedYearError rather than guess. */

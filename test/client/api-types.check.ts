@@ -24,7 +24,7 @@ same<Library.WorkStatus, Client.WorkStatus>(true);
 
 /** The methods the two share: the client's are the library's, each answering a Promise. */
 type Methods = Exclude<keyof CalendarClient, 'withResponse'>;
-type Promised<T> = { [K in keyof T]: T[K] extends (...args: infer Args) => infer Answer ? (...args: Args) => Promise<Answer> : never };
+type Promised<T> = { [K in keyof T]: T[K] extends (...args: infer Args) => infer Answer ? (...args: Args) => Promise<Awaited<Answer>> : never };
 same<Methods, Exclude<keyof HolidayCalendar, 'datasetVersion' | 'publishedYears' | 'close' | 'current'>>(true);
 same<Pick<Promised<HolidayCalendar>, Methods>, Omit<CalendarClient, 'withResponse'>>(true);
 

@@ -67,6 +67,11 @@ describe('the client answers as the library does', () => {
     );
   });
 
+  it('serves the calendar feed as the library writes it', async () => {
+    assert.equal(await client.calendarFeed({ years: [2024, 2026], lang: 'en' }), await library.calendarFeed({ years: [2024, 2026], lang: 'en' }));
+    await assert.rejects(client.calendarFeed({ years: 2007 }), { code: 'DATE_OUT_OF_SUPPORTED_RANGE' });
+  });
+
   it('takes JS Dates as the library does (the day in China)', async () => {
     const instant = new Date('2024-02-03T16:30:00Z');
     assert.deepEqual(await client.dateStatus(instant), library.dateStatus(instant));

@@ -124,6 +124,19 @@ describe('the library answers as the service does, value for value', () => {
     assert.deepEqual(outcome(() => addWorkdays('2008-01-03', -2)), await serviceOutcome('/v1/china-calendar/workday-offset?fromDate=2008-01-03&days=-2'));
   });
 
+  it('the calendar feed: the same bytes as the service’s calendar.ics, the same refusals', async () => {
+    for (const [options, query] of [
+      [{}, ''],
+      [{ years: 2026 }, '?years=2026'],
+      [{ years: [2019, 2020], lang: 'en' }, '?years=2019..2020&lang=en'],
+    ] as const) {
+      assert.equal(await library.calendarFeed(options), (await get(app, `/v1/china-calendar/calendar.ics${query}`)).body, query);
+    }
+    await assert.rejects(library.calendarFeed({ years: [2026, 2024] }), { code: 'INVALID_PARAMETER' });
+    await assert.rejects(library.calendarFeed({ years: 2007 }), { code: 'DATE_OUT_OF_SUPPORTED_RANGE' });
+    await assert.rejects(library.calendarFeed({ lang: 'fr' as 'en' }), { code: 'INVALID_PARAMETER' });
+  });
+
   it('names every absent argument, as a missing query parameter', () => {
     const anyLibrary = library as unknown as Record<string, (...args: unknown[]) => unknown>;
     assert.throws(() => anyLibrary.countWorkdays?.(), (error: unknown) => error instanceof CalendarInputError && error.code === 'MISSING_PARAMETER' && /startDate, endDate/.test(error.message));

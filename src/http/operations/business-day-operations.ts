@@ -1,6 +1,5 @@
-import { isBeforeSupportedRange, type Unavailable } from '../../answers/answers.js';
-import type { FeedRequest } from '../../answers/calendar-feed.js';
-import type { CalendarIndex } from '../../answers/calendar-index.js';
+import { isBeforeSupportedRange } from '../../answers/answers.js';
+import { feedRequest } from '../../answers/feed-request.js';
 import { FEED_LANGUAGES, readCalendarFeedQuestion, type CalendarFeedQuestion } from '../../questions/calendar-feed-question.js';
 import {
   beforeSupportedRange,
@@ -131,12 +130,3 @@ export const getCalendarFeed: ApiOperation<CalendarFeedQuestion> = {
   },
   answerKey: (question) => `f${question.firstYear ?? ''}..${question.lastYear ?? ''}:${question.lang}`,
 };
-
-/** The published years the feed holds (by default all of them), or the first one that cannot be read. */
-function feedRequest(index: CalendarIndex, question: CalendarFeedQuestion): FeedRequest | Unavailable {
-  const first = question.firstYear ?? 0;
-  const last = question.lastYear ?? Number.MAX_SAFE_INTEGER;
-  const unreadable = index.unavailableYears.find((year) => year >= first && year <= last);
-  if (unreadable !== undefined) return { unavailable: true, year: unreadable };
-  return { years: index.publishedYears.filter((year) => year >= first && year <= last), lang: question.lang };
-}
