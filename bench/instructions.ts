@@ -1,0 +1,92 @@
+/**
+ * `npm run bench:instructions`: instructions per request under valgrind's callgrind, for every
+ * scenario, of the service and of its same-bytes floor (bare node:http replaying the service's own
+ * answer: status, headers in order with a fresh request id, body). Counts repeat within a few per
+ * cent where CPU time on a shared machine swings by a third; see BENCHMARKS.md.
+ *
+ *   npm run bench:instructions [-- --scenarios single-date,problem-400 --requests 20000 --warm-up 40000]
+ *
+ * Runs with the node that runs it: `PATH="$(dirname "$(npx -y node@24 -p process.execPath)"):$PATH"
+ * npm run bench:instructions` for Node 24.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { promisify } from 'node:util';
+import { fetchBody, startServer } from './processes.js';
+import { SCENARIOS } from './scenarios.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    scenarios: { type: 'string' },
+    requests: { type: 'string', default: '20000' },
+    'warm-up': { type: 'string', default: '40000' },
+  },
+});
+
+const CLI = fileURLToPath(new URL('../src/cli.js', import.meta.url));
+const FLOOR = fileURLToPath(new URL('./same-headers-server.js', import.meta.url));
+const COUNT_SCRIPT = fileURLToPath(new URL('../../bench/callgrind-count.sh', import.meta.url));
+const PROBE = '/v1/china-calendar/dates/2024-01-01';
+
+/** floor/service each operation must reach (the performance issue's targets). */
+const TARGETS: Readonly<Record<string, number>> = {
+  'single-date': 0.93,
+  'next-holiday': 0.93,
+  'workdays-366': 0.93,
+  'workday-offset': 0.93,
+  'year-overview': 0.93,
+  'range-366': 0.9,
+  'calendar-feed': 0.9,
+  'problem-400': 0.9,
+};
+
+let nextPort = 19_600;
+
+async function count(paths: string, port: number, command: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { stdout } = await promisify(execFile)('bash', [COUNT_SCRIPT, String(port), paths, '--', ...command], {
+    env: { ...process.env, ...env, WARM_UP: flags['warm-up'], REQUESTS: flags.requests },
+    maxBuffer: 1024 * 1024,
+  });
+  const match = /^(\d+) instructions per request/m.exec(stdout);
+  if (match === null) throw new Error(`no count in: ${stdout}`);
+  return Number(match[1]);
+}
+
+async function main(): Promise<void> {
+  const wanted = flags.scenarios?.split(',');
+  const scenarios = SCENARIOS.filter((scenario) => wanted === undefined || wanted.includes(scenario.name));
+  const work = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
+  console.log(`Instructions per request under callgrind, node ${process.version}: ${flags['warm-up']} requests to warm up, ${flags.requests} counted`);
+  console.log('  scenario          service   same-bytes floor   floor/service   target');
+  for (const scenario of scenarios) {
+    // The floor replays the service's own answer to the scenario's first request.
+    const port = nextPort++;
+    const sample = await startServer(process.execPath, [CLI, 'serve'], { PORT: String(port), LOG_LEVEL: 'silent' }, port, PROBE);
+    const answer = await fetchBody(sample.baseUrl, scenario.paths[0] ?? '/');
+    await sample.stop();
+    const dropped = new Set(['date', 'connection', 'keep-alive']);
+    const headers = answer.rawHeaders.flatMap((value, at, all) => (at % 2 === 0 && !dropped.has(value.toLowerCase()) ? [value, all[at + 1] ?? ''] : []));
+    const answerFile = join(work, `${scenario.name}.answer.json`);
+    writeFileSync(answerFile, JSON.stringify({ status: answer.status, headers, body: answer.body.toString('base64') }));
+    const pathsFile = join(work, `${scenario.name}.paths`);
+    writeFileSync(pathsFile, `${scenario.paths.join('\n')}\n`);
+
+    const servicePort = nextPort++;
+    const service = await count(pathsFile, servicePort, [process.execPath, CLI, 'serve'], { PORT: String(servicePort), LOG_LEVEL: 'silent', RELOAD_INTERVAL_SECONDS: '0' });
+    const floorPort = nextPort++;
+    const floor = await count(pathsFile, floorPort, [process.execPath, FLOOR, String(floorPort), answerFile], {});
+    const ratio = floor / service;
+    const target = TARGETS[scenario.name];
+    console.log(
+      `  ${scenario.name.padEnd(16)} ${String(service).padStart(8)}   ${String(floor).padStart(16)}   ${ratio.toFixed(2).padStart(13)}   ${
+        target === undefined ? '' : `>= ${target}: ${ratio >= target ? 'met' : 'NOT met'}`
+      }`,
+    );
+  }
+}
+
+await main();
