@@ -19,6 +19,6 @@ export function buildServiceApp(config: Config, live: LiveDataset, logger?: Fast
   });
   const responder = createResponder(responsePolicyOf(config), metrics);
   // The handlers answer through the package's calendar engine, over the service's live dataset.
-  const routes = serviceRoutes({ calendar: calendarOver(live), live, responder, publicUrl: config.publicUrl, metrics });
+  const routes = serviceRoutes({ calendar: calendarOver(live), live, responder, metrics });
   return buildApp({ routes, responder, keepAliveTimeoutMs: config.keepAliveTimeoutSeconds * 1000, ...(logger ? { logger } : {}) });
 }
