@@ -7,8 +7,8 @@ import { createResponder, type ResponsePolicy } from './http/response-policy.js'
 import { serviceRoutes } from './http/routes.js';
 import { calendarOver } from './library/holiday-calendar.js';
 
-export function responsePolicyOf(config: Pick<Config, 'docsUrl' | 'corsOrigins'>): ResponsePolicy {
-  return { docsUrl: config.docsUrl, corsOrigins: config.corsOrigins };
+export function responsePolicyOf(config: Pick<Config, 'docsUrl' | 'corsOrigins' | 'corsAllowedHeaders'>): ResponsePolicy {
+  return { docsUrl: config.docsUrl, corsOrigins: config.corsOrigins, corsAllowedHeaders: config.corsAllowedHeaders };
 }
 
 /** The whole application for a configuration and a live dataset: route table, responder, metrics, logger. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -40,15 +41,16 @@ async function inPageStrings(page: Page, expression: string): Promise<string[]> 
 
 describe('documentation pages in a real headless browser', { skip }, () => {
   let browser: Browser;
-  const services: RunningService[] = [];
+  /** What the tests started (services, servers), closed after them. */
+  const closers: (() => Promise<void>)[] = [];
   let service: RunningService;
 
   /** The service on a known free port (so that PUBLIC_URL can name it), on 127.0.0.1, logging nothing. */
-  async function serve(publicHost?: string): Promise<RunningService> {
+  async function serve(publicHost?: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningService> {
     const port = await freePort();
-    const env = { PORT: String(port), RELOAD_INTERVAL_SECONDS: '0', ...(publicHost === undefined ? {} : { PUBLIC_URL: `http://${publicHost}:${port}` }) };
+    const env = { PORT: String(port), RELOAD_INTERVAL_SECONDS: '0', ...(publicHost === undefined ? {} : { PUBLIC_URL: `http://${publicHost}:${port}` }), ...extraEnv };
     const started = await startService(readConfig(env), pino({ level: 'silent' }));
-    services.push(started);
+    closers.push(() => started.close());
     return started;
   }
 
@@ -87,7 +89,7 @@ describe('documentation pages in a real headless browser', { skip }, () => {
   });
   after(async () => {
     await browser.close();
-    for (const started of services) await started.close();
+    for (const close of closers) await close();
   });
 
   it('renders the API reference from /openapi.json with only local assets and no console errors', async () => {
@@ -204,6 +206,39 @@ describe('documentation pages in a real headless browser', { skip }, () => {
       await page.close();
     });
   }
+
+  it('a browser app on another origin sends trace context, baggage and Accept-Language and reads the answer (CORS preflight)', async () => {
+    const onlyApiHeaders = await serve(undefined, { CORS_ALLOWED_HEADERS: 'none' });
+    // The browser app: a page of its own origin, on loopback too (Chromium's Local Network Access
+    // keeps pages of other address spaces away from loopback services).
+    const appServer = createServer((_request, response) => response.end('<!doctype html><title>app</title>'));
+    await new Promise<void>((resolve) => appServer.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => appServer.close(() => resolve())));
+    const address = appServer.address();
+    const appOrigin = `http://localhost:${typeof address === 'object' && address !== null ? address.port : 0}`;
+    const page = await browser.newPage();
+    await page.goto(`${appOrigin}/`);
+    // What an OpenTelemetry web SDK adds to every fetch, and an Accept-Language that is not
+    // CORS-safelisted (an underscore, as Java's Locale.toString() writes it).
+    const headers = {
+      traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+      tracestate: 'vendor=opaque',
+      baggage: 'tenant=payroll',
+      'Accept-Language': 'zh_CN',
+      'X-Request-Id': 'app-request-1',
+    };
+    const call = (base: string): Promise<string[]> =>
+      inPageStrings(
+        page,
+        `fetch(${JSON.stringify(`${base}/v1/china-calendar/dates/2024-10-01`)}, { headers: ${JSON.stringify(headers)} })
+          .then(async (response) => [String(response.status), response.headers.get('x-request-id') ?? '', (await response.json()).dayStatus], (error) => ['failed', String(error)])`,
+      );
+    // National Day 2024: a holiday; the request id the app sent comes back, readable (exposed).
+    assert.deepEqual(await call(service.url), ['200', 'app-request-1', 'HOLIDAY']);
+    // The same request where the preflight allows only the API's own headers: the browser refuses it.
+    assert.equal((await call(onlyApiHeaders.url))[0], 'failed', 'CORS_ALLOWED_HEADERS=none: the browser blocks a request carrying traceparent');
+    await page.close();
+  });
 
   it('a page address with a trailing slash leads to the page', async () => {
     const page = await browser.newPage();
