@@ -35,7 +35,7 @@ export interface Config {
  * Baggage (`baggage`), which OpenTelemetry's web SDKs propagate by default, and `Accept-Language`,
  * which needs a preflight when its value is not a plain language tag.
  */
-export const DEFAULT_CORS_ALLOWED_HEADERS = ['traceparent', 'tracestate', 'baggage', 'Accept-Language'] as const;
+const DEFAULT_CORS_ALLOWED_HEADERS = ['traceparent', 'tracestate', 'baggage', 'Accept-Language'] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
