@@ -26,13 +26,14 @@ function linkedPaths(html: string): string[] {
 
 /**
  * Every path the service has, found as a client would: the documentation pages and whatever they
- * link to, and the paths of the OpenAPI document (a date filled into the template).
+ * link to, and the paths of the OpenAPI document (a date or year filled into the template).
  */
 async function knownPaths(): Promise<string[]> {
   const found = new Set<string>(PAGES);
   for (const page of PAGES) for (const path of linkedPaths((await get(app, page)).body)) found.add(path);
   const document = JSON.parse((await get(app, '/openapi.json')).body) as { paths: Record<string, unknown> };
-  for (const path of Object.keys(document.paths)) found.add(path.replace('{date}', '2024-10-01'));
+  const sample: Readonly<Record<string, string>> = { date: '2024-10-01', year: '2024' };
+  for (const path of Object.keys(document.paths)) found.add(path.replaceAll(/\{(\w+)\}/g, (_, name: string) => sample[name] ?? assert.fail(`no sample for {${name}}`)));
   return [...found];
 }
 
