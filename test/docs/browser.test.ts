@@ -135,7 +135,7 @@ describe('documentation pages in a real headless browser', { skip }, () => {
       const watched = await watchedPage();
       const { page } = watched;
       await openReference(page, `${origin}/docs`);
-      const operation = page.locator('.opblock').filter({ has: page.locator('[data-path="/v1/china-calendar/dates/{date}"]') });
+      const operation = page.locator('.opblock.opblock-get').filter({ has: page.locator('[data-path="/v1/china-calendar/dates/{date}"]') });
       await operation.locator('.opblock-summary').click();
       await operation.locator('button.try-out__btn').click();
       // National Day 2024 (State Council notice of 2023-10-25): a holiday.
