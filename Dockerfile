@@ -9,20 +9,23 @@
 # production node_modules. test/deploy/dockerfile.test.ts checks this file against the server's
 # real configuration.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS, the supported line the service targets (README, "Which Node").
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 
-# Dependencies first, so that a source change does not re-run the install.
+# Dependencies first, so that a source change does not re-run the install. No install scripts:
+# the build needs only tsc, and one dependency's post-install script (swagger-ui-dist's @scarf/scarf)
+# would report the install to a third party.
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund
 
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 COPY data ./data
 COPY docs ./docs

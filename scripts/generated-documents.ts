@@ -11,8 +11,7 @@ import { responsePolicyOf } from '../src/service-app.js';
 
 /**
  * Every generated, checked-in document: repository path → exact text. The OpenAPI copy is the
- * document a service with the default configuration serves on the bundled data, announcing a
- * relative server URL.
+ * document a service with the default configuration serves on the bundled data.
  */
 export async function generatedDocuments(): Promise<Record<string, string>> {
   const config = readConfig({});
@@ -20,8 +19,8 @@ export async function generatedDocuments(): Promise<Record<string, string>> {
   await live.reload('docs');
   const responder = createResponder(responsePolicyOf(config));
   const openApi = await servedOpenApiDocument(
-    { calendar: live, live, responder, publicUrl: '/', metrics: createServiceMetrics(() => live.dataset()) },
-    { docsUrl: config.docsUrl, serverUrl: '/', version: PACKAGE_VERSION },
+    { calendar: live, live, responder, metrics: createServiceMetrics(() => live.dataset()) },
+    { docsUrl: config.docsUrl, version: PACKAGE_VERSION },
   );
   const documents: Record<string, unknown> = { ...dataDirectorySchemas(), 'docs/openapi.json': openApi };
   const json = Object.fromEntries(Object.entries(documents).map(([path, value]) => [path, `${JSON.stringify(value, null, 2)}\n`]));

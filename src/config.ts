@@ -26,7 +26,16 @@ export interface Config {
   readonly keepAliveTimeoutSeconds: number;
   /** Origins allowed to read answers from a browser: `*`, or an explicit set (empty: CORS off). */
   readonly corsOrigins: '*' | ReadonlySet<string>;
+  /** Request headers a preflight allows besides the API's own (X-Request-Id, If-None-Match). */
+  readonly corsAllowedHeaders: readonly string[];
 }
+
+/**
+ * What browser apps send on their own: W3C Trace Context (`traceparent`, `tracestate`) and W3C
+ * Baggage (`baggage`), which OpenTelemetry's web SDKs propagate by default, and `Accept-Language`,
+ * which needs a preflight when its value is not a plain language tag.
+ */
+const DEFAULT_CORS_ALLOWED_HEADERS = ['traceparent', 'tracestate', 'baggage', 'Accept-Language'] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -54,6 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600),
     keepAliveTimeoutSeconds: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 65, 1, 3600),
     corsOrigins: corsOrigins(nonEmpty(env, 'CORS_ORIGINS') ?? '*'),
+    corsAllowedHeaders: corsAllowedHeaders(nonEmpty(env, 'CORS_ALLOWED_HEADERS')),
   };
 }
 
@@ -68,6 +78,21 @@ function corsOrigins(text: string): '*' | ReadonlySet<string> {
     }
   }
   return new Set(origins);
+}
+
+/** `none`, or a comma-separated list of header names (RFC 9110 tokens) such as `traceparent,X-Tenant`. */
+function corsAllowedHeaders(text: string | undefined): readonly string[] {
+  if (text === undefined) return DEFAULT_CORS_ALLOWED_HEADERS;
+  if (text === 'none') return [];
+  const names = text.split(',').map((name) => name.trim());
+  for (const name of names) {
+    // `*` is a token too, but a wildcard to browsers: refused rather than turned into one; `none`
+    // in a list is a mistake, not a header.
+    if (!/^[!#$%&'+\-.^_`|~0-9A-Za-z]+$/.test(name) || name === 'none') {
+      throw new ConfigError(`CORS_ALLOWED_HEADERS must be none or header names separated by commas, such as traceparent,tracestate, not "${name}"`);
+    }
+  }
+  return names;
 }
 
 function defaultPublicUrl(host: string, port: number): string {

@@ -7,8 +7,8 @@ import { createResponder, type ResponsePolicy } from './http/response-policy.js'
 import { serviceRoutes } from './http/routes.js';
 import { calendarOver } from './library/holiday-calendar.js';
 
-export function responsePolicyOf(config: Pick<Config, 'docsUrl' | 'corsOrigins'>): ResponsePolicy {
-  return { docsUrl: config.docsUrl, corsOrigins: config.corsOrigins };
+export function responsePolicyOf(config: Pick<Config, 'docsUrl' | 'corsOrigins' | 'corsAllowedHeaders'>): ResponsePolicy {
+  return { docsUrl: config.docsUrl, corsOrigins: config.corsOrigins, corsAllowedHeaders: config.corsAllowedHeaders };
 }
 
 /** The whole application for a configuration and a live dataset: route table, responder, metrics, logger. */
@@ -19,6 +19,6 @@ export function buildServiceApp(config: Config, live: LiveDataset, logger?: Fast
   });
   const responder = createResponder(responsePolicyOf(config), metrics);
   // The handlers answer through the package's calendar engine, over the service's live dataset.
-  const routes = serviceRoutes({ calendar: calendarOver(live), live, responder, publicUrl: config.publicUrl, metrics });
+  const routes = serviceRoutes({ calendar: calendarOver(live), live, responder, metrics });
   return buildApp({ routes, responder, keepAliveTimeoutMs: config.keepAliveTimeoutSeconds * 1000, ...(logger ? { logger } : {}) });
 }

@@ -10,7 +10,31 @@ import type { ServiceRoute } from './service-route.js';
 /** Pages may load our own scripts and styles (Swagger UI sets inline styles), nothing from elsewhere. */
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-const PAGE_HEADERS = ['cache-control', 'public, max-age=3600', 'x-frame-options', 'DENY', 'referrer-policy', 'no-referrer'];
+const PAGE_CACHE = 'public, max-age=3600';
+const PAGE_HEADERS = ['cache-control', PAGE_CACHE, 'x-frame-options', 'DENY', 'referrer-policy', 'no-referrer'];
+
+/**
+ * The pages' own style: the problem pages, and the header, navigation and problem list around
+ * Swagger UI on /docs, which gets Swagger UI's wider column.
+ */
+const PAGES_CSS = [
+  'body{box-sizing:border-box;max-width:52rem;margin:0 auto;padding:0 1rem 2rem;font-family:system-ui,sans-serif;color:#1b1b1b}',
+  '.problem,.reference>header,.reference nav,#problems{line-height:1.5;overflow-wrap:break-word}',
+  // Swagger UI pads its own column by 20px: the header, navigation and problem list line up with it.
+  'body.reference{max-width:1460px;padding:0 0 2rem}',
+  '.reference>header,.reference nav,#problems{margin-left:20px;margin-right:20px}',
+  // Swagger UI's response tables (a Links column) are wider than a phone: they scroll, not the page.
+  '.reference .swagger-ui .responses-inner{overflow-x:auto}',
+  'header{border-bottom:1px solid #ddd;margin-bottom:1rem}',
+  'header p{margin:.75rem 0;font-weight:600}',
+  'nav{margin:1rem 0}',
+  'dl pre{background:#f4f4f4;padding:1rem;overflow:auto}',
+  'dl code,#problems code{background:#f4f4f4;padding:0 .2rem}',
+  'dt{font-weight:bold;margin-top:1rem}',
+  'dd{margin-left:1.5rem}',
+  '#problems ul{columns:22rem;padding-left:1.25rem}',
+  '#problems li{break-inside:avoid}',
+].join('\n');
 
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -28,15 +52,7 @@ const ASSETS: Readonly<Record<string, { readonly type: string; readonly body: ()
           '});\n',
       ),
   },
-  'pages.css': {
-    type: 'text/css; charset=utf-8',
-    body: () =>
-      Buffer.from(
-        'body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1b1b1b}' +
-          'header{border-bottom:1px solid #ddd;margin-bottom:1rem}pre{background:#f4f4f4;padding:1rem;overflow:auto}' +
-          'code{background:#f4f4f4;padding:0 .2rem}nav ul{columns:2}dt{font-weight:bold;margin-top:1rem}',
-      ),
-  },
+  'pages.css': { type: 'text/css; charset=utf-8', body: () => Buffer.from(PAGES_CSS) },
 };
 
 /**
@@ -56,14 +72,30 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
     responder.write(request, reply, key, 200, [...PAGE_HEADERS, 'content-type', type], body, PAGE_CSP);
   };
   const html = 'text/html; charset=utf-8';
-  return [
+  const pages: ServiceRoute[] = [
     { path: '/docs', handle: page('/docs', html, () => Buffer.from(referencePage())) },
-    ...Object.entries(ASSETS).map(([name, asset]) => ({ path: `/docs/assets/${name}`, handle: page(name, asset.type, asset.body) })),
     ...PROBLEM_CODES.map((code) => ({
       path: `/docs/problems/${problemSlug(code)}`,
       handle: page(code, html, () => Buffer.from(problemPage(code, policy.docsUrl))),
     })),
   ];
+  return [
+    ...pages,
+    ...Object.entries(ASSETS).map(([name, asset]) => ({ path: `/docs/assets/${name}`, handle: page(name, asset.type, asset.body) })),
+    // A page's address with a trailing slash (typed, or completed by a tool) leads to the page; any
+    // other path with one stays a 404, as the API's paths do.
+    ...pages.map(({ path }) => ({ path: `${path}/`, handle: redirectTo(responder, path) })),
+  ];
+}
+
+/** 301 to `path`, keeping the query string; relative, so that it stays on the origin the browser used. */
+function redirectTo(responder: Responder, path: string): ServiceRoute['handle'] {
+  const operation = `${path}/`;
+  return (request, reply) => {
+    const url = request.raw.url ?? '';
+    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+    responder.write(request, reply, operation, 301, ['location', `${path}${query}`, 'cache-control', PAGE_CACHE], Buffer.alloc(0));
+  };
 }
 
 function referencePage(): string {
@@ -76,6 +108,7 @@ function referencePage(): string {
     ).join('')}</ul></section>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/docs/assets/reference.js"></script>`,
+    'reference',
     '<link rel="stylesheet" href="/docs/assets/swagger-ui.css">',
   );
 }
@@ -97,11 +130,12 @@ function problemPage(code: ProblemCode, docsUrl: string): string {
 <dt>Example</dt><dd><code>${escapeHtml(explanation.exampleRequest)}</code> answers <code>${status}</code> with <code>Content-Type: application/problem+json</code>:
 <pre>${escapeHtml(JSON.stringify(example, null, 2))}</pre></dd>
 </dl>`,
-    '<link rel="stylesheet" href="/docs/assets/pages.css">',
+    'problem',
   );
 }
 
-function layout(title: string, body: string, head: string): string {
+/** Every page: the pages' stylesheet (after `head`'s, so that ours wins where both apply), header, then `body`. */
+function layout(title: string, body: string, kind: 'reference' | 'problem', head = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -109,9 +143,9 @@ function layout(title: string, body: string, head: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
-${head}
+${head}<link rel="stylesheet" href="/docs/assets/pages.css">
 </head>
-<body>
+<body class="${kind}">
 <header><p>China holiday calendar</p></header>
 <main>
 ${body}

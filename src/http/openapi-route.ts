@@ -22,7 +22,7 @@ export function openApiRoute(context: RouteContext): ServiceRoute {
       let current = built;
       if (current === undefined || current.version !== version) {
         const { servedOpenApiDocument } = await import('./openapi.js');
-        const document = await servedOpenApiDocument(context, { docsUrl: context.responder.policy.docsUrl, serverUrl: context.publicUrl, version: PACKAGE_VERSION });
+        const document = await servedOpenApiDocument(context, { docsUrl: context.responder.policy.docsUrl, version: PACKAGE_VERSION });
         current = built = { version, json: Buffer.from(JSON.stringify(document)) };
       }
       context.responder.write(request, reply, 'service.getOpenApiDocument', 200, ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'], current.json);

@@ -11,8 +11,6 @@ import type { RouteDoc, ServiceRoute } from './service-route.js';
 
 export interface OpenApiOptions {
   readonly docsUrl: string;
-  /** The server URL the document announces. */
-  readonly serverUrl: string;
   readonly version: string;
 }
 
@@ -50,7 +48,7 @@ export async function servedOpenApiDocument(context: RouteContext, options: Open
   const responder = createResponder(context.responder.policy);
   // The same route table, with metrics of its own when the service has any (so /metrics is there too).
   const metrics = context.metrics === undefined ? undefined : createServiceMetrics(() => context.live.dataset());
-  const routes = serviceRoutes({ calendar: context.calendar, live: context.live, publicUrl: context.publicUrl, responder, ...(metrics ? { metrics } : {}) });
+  const routes = serviceRoutes({ calendar: context.calendar, live: context.live, responder, ...(metrics ? { metrics } : {}) });
   const app = buildApp({ routes, responder });
   try {
     const answers = new Map<string, ExampleAnswer>();
@@ -105,7 +103,9 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
       contact: { name: 'China holiday calendar maintainers', url: options.docsUrl },
       license: { name: 'MIT', identifier: 'MIT' },
     },
-    servers: [{ url: options.serverUrl }],
+    // Relative: "Try it out" calls the origin the page was opened under (127.0.0.1 or localhost, a
+    // port-forward, a proxy), which is also the only one its CSP lets it connect to.
+    servers: [{ url: '/' }],
     // Read-only public data: no operation needs a credential.
     security: [],
     tags: [

@@ -10,6 +10,8 @@ export interface ResponsePolicy {
   readonly docsUrl: string;
   /** `*` (any origin), a set of allowed origins, or none (an empty set). */
   readonly corsOrigins: '*' | ReadonlySet<string>;
+  /** Request headers a CORS preflight allows besides API_REQUEST_HEADERS. */
+  readonly corsAllowedHeaders: readonly string[];
 }
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -33,6 +35,9 @@ export const SECURITY_HEADERS = {
 export const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 export const CORS_EXPOSED = 'X-Request-Id, ETag, Retry-After';
+
+/** The request headers the API itself reads: a preflight always allows them. */
+export const API_REQUEST_HEADERS = ['X-Request-Id', 'If-None-Match'] as const;
 
 /** Header names and values in one flat list, as node:http's writeHead takes them: no per-request object. */
 export type HeaderList = readonly string[];
@@ -117,7 +122,8 @@ function byteLength(body: Buffer | readonly Buffer[]): number {
 
 /**
  * OPTIONS on a known path: a CORS preflight for GET or HEAD from an allowed origin gets the
- * preflight headers; any OPTIONS gets 204 with Allow.
+ * preflight headers (the allowed request headers whatever it asks for: the browser checks them);
+ * any OPTIONS gets 204 with Allow.
  */
 export function sendOptions(responder: Responder, request: FastifyRequest, reply: FastifyReply, operation: string): void {
   const headers = ['allow', ALLOWED_METHODS, 'cache-control', CACHE_NEVER];
@@ -127,7 +133,7 @@ export function sendOptions(responder: Responder, request: FastifyRequest, reply
       'access-control-allow-methods',
       'GET, HEAD',
       'access-control-allow-headers',
-      'X-Request-Id, If-None-Match',
+      [...API_REQUEST_HEADERS, ...responder.policy.corsAllowedHeaders].join(', '),
       'access-control-max-age',
       '86400',
     );

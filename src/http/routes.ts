@@ -12,8 +12,6 @@ export interface RouteContext {
   readonly calendar: CalendarSource;
   readonly live: Pick<LiveDataset, 'dataset'>;
   readonly responder: Responder;
-  /** The server URL the OpenAPI document announces. */
-  readonly publicUrl: string;
   readonly metrics?: ServiceMetrics;
 }
 

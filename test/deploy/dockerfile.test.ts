@@ -13,6 +13,7 @@ import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import semver from 'semver';
 import { BUNDLED_DATA_DIR, readConfig } from '../../src/config.js';
 import {
   BASE_DIR,
@@ -36,7 +37,7 @@ import {
   type DockerStage,
 } from './deploy-files.js';
 
-const BASE_IMAGE = 'node:20-bookworm-slim';
+const BASE_IMAGE = 'node:24-bookworm-slim';
 
 interface PackageJson {
   readonly bin: Readonly<Record<string, string>>;
@@ -85,13 +86,22 @@ async function runHealthcheck(port: number): Promise<number> {
 }
 
 describe('Dockerfile', () => {
-  it(`builds and runs on ${BASE_IMAGE}, whose Node major satisfies package.json engines`, () => {
+  it(`builds and runs on ${BASE_IMAGE}, whose Node line package.json engines supports`, () => {
     assert.ok(dockerfile.stages.length >= 2, 'multi-stage: build, then runtime');
     for (const stage of dockerfile.stages) assert.equal(stage.image, BASE_IMAGE);
     assert.equal(buildStage.name, 'build');
-    const enginesMajor = Number(/(\d+)/.exec(packageJson.engines.node)?.[1]);
-    const imageMajor = Number(/^node:(\d+)/.exec(BASE_IMAGE)?.[1]);
-    assert.ok(imageMajor >= enginesMajor, `engines ${packageJson.engines.node}; the node:20 tag follows the latest 20.x`);
+    // The node:24 tags follow the latest 24.x: every version of the line must be supported.
+    const imageLine = `${/^node:(\d+)/.exec(BASE_IMAGE)?.[1] ?? assert.fail(BASE_IMAGE)}.x`;
+    assert.ok(semver.subset(imageLine, packageJson.engines.node), `engines ${packageJson.engines.node} supports every Node ${imageLine}`);
+  });
+
+  it('build stage: every npm install runs no install scripts (the build needs none; one reports to a third party)', () => {
+    const npmInstalls = instructionsOf(buildStage, 'RUN')
+      .flatMap((instruction) => instruction.args.split(/&&|;|\|\|/))
+      .map((command) => command.trim())
+      .filter((command) => /^npm (ci|install|i|prune)\b/.test(command));
+    assert.ok(npmInstalls.some((command) => command.startsWith('npm ci')), `the build stage runs npm ci: ${npmInstalls.join(' | ')}`);
+    for (const command of npmInstalls) assert.match(command, /\s--ignore-scripts\b/, command);
   });
 
   it('build stage: npm ci, npm run build, then drops the devDependencies', () => {
@@ -246,6 +256,19 @@ describe('.dockerignore', () => {
 });
 
 describe('production dependencies', () => {
+  it('each supports every Node version package.json engines claims (no EBADENGINE on a supported line)', () => {
+    const lockfile = JSON.parse(readRepoFile('package-lock.json')) as {
+      packages: Readonly<Record<string, { dev?: boolean; engines?: { node?: string } } | undefined>>;
+    };
+    const narrower: string[] = [];
+    for (const [path, entry] of Object.entries(lockfile.packages)) {
+      const required = entry?.engines?.node;
+      if (path === '' || entry?.dev === true || required === undefined) continue;
+      if (!semver.subset(packageJson.engines.node, required)) narrower.push(`${path} requires node ${required}`);
+    }
+    assert.deepEqual(narrower, [], `engines ${packageJson.engines.node}`);
+  });
+
   it('every package the compiled code imports is in "dependencies" (the image installs no devDependency)', () => {
     const lockfile = JSON.parse(readRepoFile('package-lock.json')) as { packages: Readonly<Record<string, { dev?: boolean } | undefined>> };
     const sources = readdirSync(repoPath('src'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));

@@ -26,7 +26,7 @@ export async function buildAppOn(
   const policy = responsePolicyOf(config);
   const live = { dataset: options.dataset ?? ((): Dataset | undefined => undefined) };
   const responder = createResponder(policy);
-  const app = buildApp({ routes: serviceRoutes({ calendar, live, responder, publicUrl: config.publicUrl }), responder });
+  const app = buildApp({ routes: serviceRoutes({ calendar, live, responder }), responder });
   await app.ready();
   return app;
 }

@@ -21,7 +21,12 @@ import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
  *   a 405 lists `GET, HEAD, OPTIONS` (DESIGN.md: "and OPTIONS where CORS preflight is served");
  * - with an explicit origin list, an allowed Origin is echoed and the answer varies by Origin; other
  *   origins get no CORS headers; `none` turns CORS off; an invalid CORS_ORIGINS stops the start with
- *   a ConfigError (README "Configuration": an invalid value stops the start with a message).
+ *   a ConfigError (README "Configuration": an invalid value stops the start with a message);
+ * - a preflight allows the headers browser apps send on their own: W3C Trace Context (`traceparent`,
+ *   `tracestate`, sent by every OpenTelemetry web SDK), W3C Baggage (`baggage`, sent by the same
+ *   SDKs' default propagator) and `Accept-Language`, besides the API's own `X-Request-Id` and
+ *   `If-None-Match`; CORS_ALLOWED_HEADERS replaces the former (`none`: only the API's own), and an
+ *   invalid value stops the start.
  */
 
 const DATES = '/v1/china-calendar/dates/';
@@ -44,6 +49,16 @@ async function appWith(env: NodeJS.ProcessEnv, dataDir?: string): Promise<Fastif
   const { app } = await buildTestApp({ env, ...(dataDir === undefined ? {} : { dataDir }) });
   cleanups.push(() => app.close());
   return app;
+}
+
+/** The headers a browser app may send to the API itself (README "Caching, CORS and the other headers"). */
+const API_HEADERS = ['x-request-id', 'if-none-match'];
+/** What browser apps send on their own: W3C Trace Context, W3C Baggage, Accept-Language. */
+const BROWSER_APP_HEADERS = ['traceparent', 'tracestate', 'baggage', 'accept-language'];
+
+/** A preflight for GET from `origin` asking for `headers`, as a browser sends it. */
+function preflight(app: FastifyInstance, origin: string, headers: readonly string[], url: string = NORMAL): Promise<HttpAnswer> {
+  return inject(app, { method: 'OPTIONS', url, headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': headers.join(',') } });
 }
 
 /** The comma-separated tokens of a header, lower-cased. */
@@ -197,6 +212,15 @@ describe('default configuration', () => {
         assertSecurityHeaders(answer, what);
         assertRequestIdHeader(answer);
       }
+    }
+  });
+
+  it('a preflight allows the W3C tracing headers and Accept-Language that browser apps send, besides the API\'s own', async () => {
+    for (const url of KNOWN) {
+      const answer = await preflight(app, A, [...BROWSER_APP_HEADERS, ...API_HEADERS], url);
+      assert.equal(answer.status, 204, url);
+      assert.equal(answer.headers['access-control-allow-origin'], '*', url);
+      assert.deepEqual(tokens(answer.headers['access-control-allow-headers']).sort(), [...API_HEADERS, ...BROWSER_APP_HEADERS].sort(), url);
     }
   });
 
@@ -368,6 +392,46 @@ describe('CORS_ORIGINS=none', () => {
     assertNoCors(preflight, 'preflight');
     assert.equal(preflight.headers.allow, 'GET, HEAD, OPTIONS');
   });
+});
+
+describe('CORS_ALLOWED_HEADERS', () => {
+  it('replaces the browser apps\' headers with its list; the API\'s own stay allowed', async () => {
+    const app = await appWith({ CORS_ALLOWED_HEADERS: 'traceparent, X-Tenant' });
+    const answer = await preflight(app, A, ['traceparent', 'x-tenant']);
+    assert.equal(answer.status, 204);
+    assert.deepEqual(tokens(answer.headers['access-control-allow-headers']).sort(), [...API_HEADERS, 'traceparent', 'x-tenant'].sort());
+  });
+
+  it('none: only the API\'s own headers', async () => {
+    const app = await appWith({ CORS_ALLOWED_HEADERS: 'none' });
+    const answer = await preflight(app, A, ['traceparent']);
+    assert.equal(answer.status, 204);
+    assert.deepEqual(tokens(answer.headers['access-control-allow-headers']).sort(), [...API_HEADERS].sort());
+  });
+
+  it('applies to the origins CORS_ORIGINS allows, and to no other', async () => {
+    const app = await appWith({ CORS_ORIGINS: A, CORS_ALLOWED_HEADERS: 'X-Tenant' });
+    const allowed = await preflight(app, A, ['x-tenant']);
+    assert.equal(allowed.headers['access-control-allow-origin'], A);
+    assert.ok(tokens(allowed.headers['access-control-allow-headers']).includes('x-tenant'));
+    assertNoCors(await preflight(app, B, ['x-tenant']), 'preflight from another origin');
+  });
+
+  it('is read as a list of header names; empty means the default', () => {
+    assert.deepEqual(readConfig({ CORS_ALLOWED_HEADERS: ' X-Tenant ,traceparent ' }).corsAllowedHeaders, ['X-Tenant', 'traceparent']);
+    assert.deepEqual(readConfig({ CORS_ALLOWED_HEADERS: 'none' }).corsAllowedHeaders, []);
+    assert.deepEqual(readConfig({ CORS_ALLOWED_HEADERS: '' }).corsAllowedHeaders, readConfig({}).corsAllowedHeaders);
+    assert.deepEqual([...readConfig({}).corsAllowedHeaders].map((name) => name.toLowerCase()).sort(), [...BROWSER_APP_HEADERS].sort());
+  });
+
+  for (const value of ['*', 'trace parent', 'X-Tenant,', 'a,,b', 'X-Tenant: 1', 'Accept-Language;q=1', 'x\u00e9', '"quoted"', 'none,traceparent']) {
+    it(`refuses CORS_ALLOWED_HEADERS=${JSON.stringify(value)} with a ConfigError naming the variable`, () => {
+      assert.throws(
+        () => readConfig({ CORS_ALLOWED_HEADERS: value }),
+        (error: unknown) => error instanceof ConfigError && error.message.includes('CORS_ALLOWED_HEADERS'),
+      );
+    });
+  }
 });
 
 describe('reading CORS_ORIGINS', () => {

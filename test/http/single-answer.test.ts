@@ -57,6 +57,8 @@ describe('every request is answered exactly once', () => {
     ['GET', '/metrics'],
     ['GET', '/docs'],
     ['GET', '/docs/problems/internal-error'],
+    ['GET', '/docs/'],
+    ['HEAD', '/docs/problems/internal-error/?x=1'],
   ];
 
   it('logs no error for any kind of answer', async () => {
