@@ -285,8 +285,8 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       // The newest notice is now the 2027 one, published 2026-11-20.
       assert.match(validate.stdout, /\b2026\.11\.20-[0-9a-f]{8}\b/, show(validate));
 
-      // The service answers from it: 2027-02-20 (周六) is a make-up working day in the notice.
-      const query = await cli(['query', '2027-02-20'], { DATA_DIR: dir });
+      // The service answers from it: 2027-02-13 (周六) is a make-up working day in the notice.
+      const query = await cli(['query', '2027-02-13'], { DATA_DIR: dir });
       assert.equal(query.code, 0, show(query));
       const day = JSON.parse(query.stdout) as { dayStatus: string; dayOfWeek: string; holidays: { code: string }[] };
       assert.equal(day.dayOfWeek, 'SATURDAY');
