@@ -123,6 +123,28 @@ describe('a published year that cannot be read', () => {
   });
 });
 
+describe('a hand-edited file that breaks a rule of the whole year', () => {
+  it('is refused on reload: the last good copy keeps answering, and the cause is logged', async () => {
+    const logs: string[] = [];
+    const { service, dir } = await serviceOn(undefined, logs);
+    const good = await day(service, '2024-05-02');
+    assert.equal((good.body as DayAnswer).dayStatus, 'HOLIDAY');
+
+    // Labor Day taken out, statutory days and all: every per-entry check still passes.
+    const path = join(dir, '2024.json');
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { entries: { holidays: string[] }[]; statutoryDays: Record<string, unknown> };
+    file.entries = file.entries.filter((entry) => !entry.holidays.includes('LABOR_DAY'));
+    Reflect.deleteProperty(file.statutoryDays, 'LABOR_DAY');
+    writeFileSync(path, JSON.stringify(file, null, 2));
+    await service.live.reload('test');
+
+    const still = await day(service, '2024-05-02');
+    assert.deepEqual([still.status, still.body], [200, good.body]);
+    const logged = logs.filter((line) => line.includes('calendar data problem')).map((line) => (JSON.parse(line) as { problem: string }).problem);
+    assert.ok(logged.includes('2024.json: entries: the annual notice has no entry for 劳动节 (LABOR_DAY), which the regulation grants every year'), logged.join('\n'));
+  });
+});
+
 describe('answers during reloads', () => {
   it('never mix two datasets in one response', async () => {
     const { service, dir } = await serviceOn();
