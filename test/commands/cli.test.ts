@@ -182,6 +182,20 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       assert.doesNotMatch(result.stderr, STACK_TRACE);
     });
 
+    it('fails a hand-edited file that leaves a holiday out, naming it', async () => {
+      const dir = dataCopy();
+      const path = join(dir, '2024.json');
+      const file = JSON.parse(readFileSync(path, 'utf8')) as { entries: { holidays: string[] }[]; statutoryDays: Record<string, unknown> };
+      file.entries = file.entries.filter((entry) => !entry.holidays.includes('LABOR_DAY'));
+      Reflect.deleteProperty(file.statutoryDays, 'LABOR_DAY');
+      writeFileSync(path, JSON.stringify(file, null, 2));
+
+      const result = await cli(['validate', dir]);
+      assert.equal(result.code, 1, show(result));
+      assert.deepEqual(lines(result.stderr), ['2024.json: entries: the annual notice has no entry for 劳动节 (LABOR_DAY), which the regulation grants every year']);
+      assert.equal(result.stdout, '');
+    });
+
     it('fails a directory that does not exist: exit 1 with a message', async () => {
       const dir = join(dataCopy(), 'no-such-dir');
       const result = await cli(['validate', dir]);
