@@ -12,7 +12,7 @@ import { datesOf, finalEntries, restDaysOf } from '../dataset/entry-dates.js';
  */
 export const MARKS = { statutory: '*', rest: '+', work: '!' } as const;
 
-export const LEGEND = `${MARKS.statutory} statutory day (法定节假日, off)   ${MARKS.rest} other day off   ${MARKS.work} make-up working day (上班)`;
+export const LEGEND = `${MARKS.statutory} statutory day (法定节假日, off)   ${MARKS.rest} other day off of a holiday   ${MARKS.work} make-up working day (上班)`;
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAY_HEADER = 'Mo Tu We Th Fr Sa Su';

@@ -246,8 +246,8 @@ function checkAnnualItems(notice: NoticeText, year: number, problems: ImportProb
   const them = missing.length === 1 ? 'it' : 'them';
   problems.push(
     lead === undefined
-      ? problemAt(notice.titleLines, `no item arranges ${names(missing)}, which the regulation grants every year: is the notice text cut short, or an item dropped?`)
-      : problemAt([lead.line], `the lead-in names ${names(missing)}, but no item arranges ${them}: is the notice text cut short, or an item dropped?`),
+      ? problemAt(notice.titleLines, `no item arranges ${names(missing)}, which the regulation grants every year (is the notice text cut short, or an item dropped?)`)
+      : problemAt([lead.line], `the lead-in names ${names(missing)}, but no item arranges ${them} (is the notice text cut short, or an item dropped?)`),
   );
 }
 

@@ -90,6 +90,22 @@ describe('balance: what the service answers for every notice year 2008-2026', ()
     });
   }
 
+  it('are the figures docs/arrangement-format.md tabulates', () => {
+    const doc = readFileSync(new URL('../../docs/arrangement-format.md', import.meta.url), 'utf8');
+    const rows = [...doc.matchAll(/^\| (\d{4}) \| (\d+) \| (\d+) \| (\d+) \| (\d*) ?\|$/gm)];
+    assert.deepEqual(rows.map((row) => Number(row[1])), YEARS);
+    for (const [, year, weekdayRest, statutory, work, beyond] of rows) {
+      const answered = answeredFigures(Number(year));
+      // 2008: the service does not answer 2007-12-29 (worked) and 2007-12-31 (a Monday off).
+      const december2007 = year === '2008' ? 1 : 0;
+      assert.deepEqual(
+        [Number(weekdayRest), Number(statutory), Number(work), Number(beyond)],
+        [answered.weekdayRest + december2007, answered.statutory, answered.work + december2007, year === '2020' ? 2 : 0],
+        year,
+      );
+    }
+  });
+
   it('counts a day statutory for two holidays twice: 2009-10-03 and 2020-10-01 (National Day and Mid-Autumn)', () => {
     for (const year of [2009, 2020]) assert.equal(yearBalance(bundled(year)).statutory, 11, `${year}: 7 holidays, 11 statutory days counted per holiday`);
     assert.equal(answeredFigures(2009).statutory, 11);

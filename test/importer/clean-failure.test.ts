@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runImport } from '../../src/commands/import.js';
 import { ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf } from '../../src/importer/import-notice.js';
-import { copyOfBundledData } from '../helpers/data-dir.js';
+import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { fixtureText } from './notice-builder.js';
 
 /**
@@ -23,25 +23,7 @@ const NOTICE_2024 = fixtureText('2024-annual.txt');
 const REFUSAL_LINE = /^lines? \d+(?:-\d+)?: \S.*: «.*»$/;
 const STACK_TRACE = /^\s+at\s|\.ts:\d+|\.js:\d+|node:internal|RangeError|TypeError|Error:/m;
 
-const cleanups: (() => void)[] = [];
-after(() => {
-  for (const cleanup of cleanups.reverse()) cleanup();
-});
-
-function dataCopy(): string {
-  const { dir, remove } = copyOfBundledData();
-  cleanups.push(remove);
-  return dir;
-}
-
-function snapshot(dir: string): Map<string, string> {
-  return new Map(
-    readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
-  );
-}
+const dataCopy = dataCopies();
 
 class Collected extends Writable {
   text = '';
@@ -70,10 +52,10 @@ async function importText(content: string | Buffer, options: { currentYear?: num
   const dataDir = dataCopy();
   const path = join(dataDir, 'notice.txt');
   writeFileSync(path, content);
-  const before = snapshot(dataDir);
+  const before = snapshotOf(dataDir);
   const real = await importFiles([path], { ...options, dataDir });
   const dry = await importFiles([path], { ...options, dataDir, dryRun: true });
-  if (real.code !== 0) assert.deepEqual(snapshot(dataDir), before, 'a refused notice writes nothing');
+  if (real.code !== 0) assert.deepEqual(snapshotOf(dataDir), before, 'a refused notice writes nothing');
   return { real, dry, path };
 }
 
@@ -188,12 +170,12 @@ describe('the command on refusals and successes', () => {
     const dataDir = dataCopy();
     const broken = join(dataDir, 'broken.txt');
     writeFileSync(broken, fixtureText('2019-labor-day-amendment.txt').replace('5月1日至4日', '5月1日至3日'));
-    const before = snapshot(dataDir);
+    const before = snapshotOf(dataDir);
     for (const dryRun of [false, true]) {
       const run = await importFiles([SYNTHETIC_2027, broken], { dataDir, dryRun });
       assertRefused(run, broken, /stated total \(4天\) does not match the 3 rest day/);
     }
-    assert.deepEqual(snapshot(dataDir), before);
+    assert.deepEqual(snapshotOf(dataDir), before);
   });
 
   it('refuses a special notice whose year has no file, naming the notice to import first', async () => {

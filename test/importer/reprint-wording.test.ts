@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { runImport } from '../../src/commands/import.js';
 import type { ArrangementFile } from '../../src/dataset/arrangement-schema.js';
 import { formatDataFile } from '../../src/dataset/format-arrangement-file.js';
 import { ImportError, importNotice } from '../../src/importer/import-notice.js';
-import { copyOfBundledData } from '../helpers/data-dir.js';
+import { dataCopies } from '../helpers/data-dir.js';
 import { fixtureText } from './notice-builder.js';
 
 /**
@@ -19,6 +19,7 @@ import { fixtureText } from './notice-builder.js';
  */
 
 const OPTIONS = { currentYear: 2026 };
+const dataCopy = dataCopies();
 const NOTICE_2024 = fixtureText('2024-annual.txt');
 const OFFICIAL_2024 = formatDataFile(importNotice(NOTICE_2024, undefined, OPTIONS));
 const LEAD_2024 = '经国务院批准，现将2024年元旦、春节、清明节、劳动节、端午节、中秋节和国庆节放假调休日期的具体安排通知如下。';
@@ -138,8 +139,7 @@ describe('a special notice whose title writes no year', () => {
   });
 
   it('is imported by the command into that year’s existing file', async () => {
-    const { dir, remove } = copyOfBundledData();
-    cleanups.push(remove);
+    const dir = dataCopy();
     writeFileSync(join(dir, '2015.json'), formatDataFile(annual2015));
     const path = join(dir, 'victory.txt');
     writeFileSync(path, yearless);
@@ -188,8 +188,3 @@ class Collected extends Writable {
     done();
   }
 }
-
-const cleanups: (() => void)[] = [];
-after(() => {
-  for (const cleanup of cleanups.reverse()) cleanup();
-});
