@@ -157,6 +157,22 @@ describe('mutated real notices: a file that agrees with the notice, or a refusal
     });
   }
 
+  it('any text at all, or any text put into a notice, is refused or gives a file that agrees; nothing else is thrown', () => {
+    // Characters the importer reads: digits, date words, punctuation of both widths, brackets, line breaks.
+    const piece = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...'0123456789年月日至—-、，。：；（）()上班放假调休共天元旦春节国庆中秋\n\u3000'.split('')), maxLength: 40 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...NOTICES), piece, fc.nat(), fc.boolean(), (notice, inserted, at, alone) => {
+        const text = alone ? inserted : `${notice.text.slice(0, at % (notice.text.length + 1))}${inserted}${notice.text.slice(at % (notice.text.length + 1))}`;
+        const result = outcome(text, notice);
+        if (result !== undefined && !alone) assert.equal(result, notice.expected, `a file that disagrees with the notice; changed lines:\n${changedLines(notice.text, text)}`);
+      }),
+      { numRuns: RUNS * 10, includeErrorInReport: true },
+    );
+  });
+
   it('every notice with its punctuation switched between full and half width gives its own file, byte for byte', () => {
     const notices = fc.constantFrom(...NOTICES);
     fc.assert(
