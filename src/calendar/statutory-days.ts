@@ -72,9 +72,14 @@ export function statutoryDays(code: HolidayCode, year: number): DayNumber[] {
     case 'NATIONAL_DAY':
       return [dayNumberFromCivil(year, 10, 1), dayNumberFromCivil(year, 10, 2), dayNumberFromCivil(year, 10, 3)];
     case 'VICTORY_DAY_70TH_ANNIVERSARY':
-      return year === 2015 ? [dayNumberFromCivil(2015, 9, 3)] : [];
+      return year === ONE_OFF_HOLIDAY_YEARS.VICTORY_DAY_70TH_ANNIVERSARY ? [dayNumberFromCivil(year, 9, 3)] : [];
   }
 }
+
+/** The one year of each one-off holiday (a commemoration the State Council granted once). */
+export const ONE_OFF_HOLIDAY_YEARS: Readonly<Partial<Record<HolidayCode, number>>> & { readonly VICTORY_DAY_70TH_ANNIVERSARY: number } = {
+  VICTORY_DAY_70TH_ANNIVERSARY: 2015,
+};
 
 function fromSolarDay(solarDay: SolarDay): DayNumber {
   return dayNumberFromCivil(solarDay.getYear(), solarDay.getMonth(), solarDay.getDay());

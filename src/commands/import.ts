@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ArrangementFile, Manifest } from '../dataset/arrangement-schema.js';
 import { formatDataProblem } from '../dataset/data-problem.js';
-import { restDaysOf, finalEntries } from '../dataset/entry-dates.js';
+import { finalEntries, restDaysOf } from '../dataset/entry-dates.js';
 import { formatDataFile } from '../dataset/format-arrangement-file.js';
 import { MANIFEST_FILE_NAME } from '../dataset/read-data-directory.js';
 import { validateArrangementFile } from '../dataset/validate-arrangement.js';
-import { ImportError, importNotice, noticeYearOf } from '../importer/import-notice.js';
+import { describeBalance, yearBalance } from '../dataset/year-balance.js';
+import { shortened } from '../importer/date-tokens.js';
+import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf } from '../importer/import-notice.js';
+import { renderYearPicture } from './year-picture.js';
 
 export interface ImportOptions {
   readonly dataDir: string;
@@ -16,13 +19,20 @@ export interface ImportOptions {
   readonly dryRun: boolean;
   /** Replace an existing year's file with a new annual notice. */
   readonly force: boolean;
+  /** This year; by default the clock's, in China (tests choose it). */
+  readonly currentYear?: number;
 }
+
+type Outcome = { readonly ok: true; readonly file: ArrangementFile } | { readonly ok: false; readonly reason: string };
 
 /**
  * `import <notice.txt>...`: each notice in turn, an annual one starting its year's file, a special
  * or amending one applied to it (from this same run, or from the data directory). Every result
- * must pass the loader's checks. The year file is written atomically first and the manifest
- * second, so a running service watching the directory never sees a published year without its file.
+ * passes the loader's checks. Nothing is written, and nothing printed on stdout, unless every
+ * notice is accepted; a refusal goes to stderr (exit 1). Then, per notice, a summary; per year,
+ * its month grids; and the file (--dry-run) or where it was written. The year file is written
+ * atomically first and the manifest second, so a running service watching the directory never
+ * sees a published year without its file.
  */
 export async function runImport(files: readonly string[], options: ImportOptions, out: Writable, err: Writable): Promise<number> {
   if (files.length === 0) {
@@ -30,75 +40,136 @@ export async function runImport(files: readonly string[], options: ImportOptions
     return 2;
   }
   const results = new Map<number, ArrangementFile>();
+  const report: string[] = [];
+  const context = { ...options, currentYear: options.currentYear ?? currentYearInChina() };
   for (const path of files) {
-    const outcome = await importOne(path, options, results);
-    if (typeof outcome === 'string') {
-      err.write(`${path}:\n${outcome}\n`);
+    const outcome = await importOneSafely(path, context, results);
+    if (!outcome.ok) {
+      err.write(`${path}:\n${outcome.reason}\n`);
       return 1;
     }
-    results.set(outcome.year, outcome);
-    const final = finalEntries(outcome.entries);
-    out.write(
-      `${path}: ${outcome.year}: ${final.length} holiday entries in force, ${final.flatMap(restDaysOf).length} rest days, ` +
-        `${final.flatMap((entry) => entry.work).length} make-up working days; statutory days computed\n`,
-    );
+    results.set(outcome.file.year, outcome.file);
+    report.push(summaryOf(path, outcome.file));
   }
   for (const file of results.values()) {
-    const text = formatDataFile(file);
-    if (options.dryRun) {
-      out.write(text);
-      continue;
-    }
-    await writeAtomically(join(options.dataDir, `${file.year}.json`), text);
-    await addToManifest(options.dataDir, file.year);
-    out.write(`wrote ${join(options.dataDir, `${file.year}.json`)} and published ${file.year} in ${MANIFEST_FILE_NAME}\n`);
+    report.push(renderYearPicture(file));
+    if (options.dryRun) report.push(formatDataFile(file));
   }
+  if (options.dryRun) {
+    out.write(report.join(''));
+    return 0;
+  }
+  for (const file of results.values()) {
+    const path = join(options.dataDir, `${file.year}.json`);
+    try {
+      await writeAtomically(path, formatDataFile(file));
+      await addToManifest(options.dataDir, file.year);
+    } catch (error) {
+      out.write(report.join(''));
+      err.write(`${path}: cannot be written (${messageOf(error)})\n`);
+      return 1;
+    }
+    report.push(`wrote ${path} and published ${file.year} in ${MANIFEST_FILE_NAME}\n`);
+  }
+  out.write(report.join(''));
   return 0;
 }
 
-/** The year's file after applying one notice, or the reasons it was refused. */
-async function importOne(path: string, options: ImportOptions, results: ReadonlyMap<number, ArrangementFile>): Promise<ArrangementFile | string> {
-  let text: string;
+function summaryOf(path: string, file: ArrangementFile): string {
+  const final = finalEntries(file.entries);
+  return (
+    `${path}: ${file.year}: ${final.length} holiday entries in force, ${final.reduce((total, entry) => total + restDaysOf(entry).length, 0)} rest days, ` +
+    `${final.reduce((total, entry) => total + entry.work.length, 0)} make-up working days; statutory days computed\n` +
+    `  balance: ${describeBalance(yearBalance(file))}\n`
+  );
+}
+
+/** The importer answers every text with a file or a refusal; should it fail all the same, the user gets one line, not a stack trace. */
+type ImportContext = ImportOptions & { readonly currentYear: number };
+
+async function importOneSafely(path: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<Outcome> {
   try {
-    text = await readFile(path, 'utf8');
+    return await importOne(path, options, results);
   } catch (error) {
-    return `cannot be read (${error instanceof Error ? error.message : String(error)})`;
+    return { ok: false, reason: `the importer failed on this text (an internal error: ${messageOf(error)}); please report it with the text` };
   }
-  const header = noticeYearOf(text);
-  if (header?.year === undefined) return 'line 1: cannot tell which notice or year this is: the title must name it';
-  const { kind, year } = header;
-  const target = join(options.dataDir, `${year}.json`);
+}
+
+/** The year's file after applying one notice, or why it was refused. */
+async function importOne(path: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<Outcome> {
+  const text = await readNoticeFile(path);
+  if (!text.ok) return text;
+  const refused = (error: unknown): Outcome => {
+    if (error instanceof ImportError) return { ok: false, reason: error.message };
+    throw error;
+  };
+  let target: ReturnType<typeof noticeYearOf>;
+  try {
+    target = noticeYearOf(text.text, options);
+  } catch (error) {
+    return refused(error);
+  }
+  const { kind, year } = target;
+  const targetPath = join(options.dataDir, `${year}.json`);
   let existing = results.get(year);
   if (kind === 'annual') {
-    if (existing === undefined && existsSync(target) && !options.force && !options.dryRun) {
-      return `${target} already exists; an annual notice starts a new file (use --force to replace it)`;
+    if (existing === undefined && existsSync(targetPath) && !options.force && !options.dryRun) {
+      return { ok: false, reason: `${targetPath} already exists; an annual notice starts a new file (use --force to replace it)` };
     }
     existing = undefined;
   } else if (existing === undefined) {
-    const loaded = await readExisting(target);
-    if (typeof loaded === 'string') return loaded;
-    existing = loaded;
+    const loaded = await readExisting(targetPath, kind, year);
+    if (!loaded.ok) return loaded;
+    existing = loaded.file;
   }
-  let file: ArrangementFile;
   try {
-    file = importNotice(text, existing);
+    return { ok: true, file: importNotice(text.text, existing, options) };
   } catch (error) {
-    if (error instanceof ImportError) return error.message;
-    throw error;
+    return refused(error);
   }
-  const validation = validateArrangementFile(file, `${year}.json`);
-  return validation.ok ? validation.file : validation.problems.map(formatDataProblem).join('\n');
 }
 
-async function readExisting(path: string): Promise<ArrangementFile | string> {
+/** The notice text, refused unread when it is too large, and refused when it is not UTF-8. */
+async function readNoticeFile(path: string): Promise<{ readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string }> {
+  let bytes: Buffer;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return { ok: false, reason: 'is not a file' };
+    if (info.size > MAX_NOTICE_BYTES) return { ok: false, reason: tooLarge(info.size) };
+    bytes = await readFile(path);
+  } catch (error) {
+    return { ok: false, reason: `cannot be read (${messageOf(error)})` };
+  }
+  if (bytes.length > MAX_NOTICE_BYTES) return { ok: false, reason: tooLarge(bytes.length) };
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    const lines = new TextDecoder('utf-8').decode(bytes).split(/\r\n|\r|\n/);
+    const at = Math.max(0, lines.findIndex((line) => line.includes('\uFFFD')));
+    return {
+      ok: false,
+      reason: `line ${at + 1}: the text is not UTF-8 (saved as GBK or UTF-16?); save the notice as UTF-8: «${shortened((lines[at] ?? '').trim())}»`,
+    };
+  }
+}
+
+function tooLarge(size: number): string {
+  return `is ${size} bytes, over the ${MAX_NOTICE_BYTES} a notice text may have (a notice is a few kilobytes); it was not read`;
+}
+
+async function readExisting(path: string, kind: 'special' | 'amending', year: number): Promise<Outcome> {
+  const article = kind === 'special' ? 'a special' : 'an amending';
+  if (!existsSync(path)) {
+    return { ok: false, reason: `${article} notice is applied to the year's file, and ${path} does not exist: import the ${year} annual notice first` };
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(path, 'utf8')) as unknown;
   } catch (error) {
-    return `a special or amending notice is applied to the year's file, and ${path} cannot be read (${error instanceof Error ? error.message : String(error)})`;
+    return { ok: false, reason: `${article} notice is applied to the year's file, and ${path} cannot be read (${messageOf(error)})` };
   }
   const validation = validateArrangementFile(raw, path.slice(path.lastIndexOf('/') + 1));
-  return validation.ok ? validation.file : validation.problems.map(formatDataProblem).join('\n');
+  return validation.ok ? { ok: true, file: validation.file } : { ok: false, reason: validation.problems.map(formatDataProblem).join('\n') };
 }
 
 async function addToManifest(dataDir: string, year: number): Promise<void> {
@@ -116,4 +187,8 @@ async function writeAtomically(path: string, text: string): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, text);
   await rename(temporary, path);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

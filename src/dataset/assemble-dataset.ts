@@ -93,7 +93,7 @@ function parseArrangement(yearFile: RawFile, problems: DataProblem[]): Arrangeme
   if (raw === undefined) return undefined;
   const validation = validateArrangementFile(raw, yearFile.fileName);
   if (!validation.ok) {
-    problems.push(...validation.problems);
+    for (const problem of validation.problems) problems.push(problem);
     return undefined;
   }
   return validation.file;

@@ -5,8 +5,12 @@ import { regulationVersionFor } from '../calendar/statutory-days.js';
 import type { ArrangementFile } from './arrangement-schema.js';
 import type { DataProblem } from './data-problem.js';
 import { finalEntries, namedDaysOf, parseDateOrRange, restDaysOf } from './entry-dates.js';
+import { holidayCoverageFindings } from './holiday-coverage.js';
+import { makeUpDayFindings } from './make-up-days.js';
+import type { RuleFinding } from './rule-finding.js';
 import { checkArrangementShape, type SchemaError } from './schema-validators.js';
 import { computeStatutoryDaysField } from './statutory-days-field.js';
+import { yearBalanceFindings } from './year-balance.js';
 
 export type ArrangementValidation =
   | { readonly ok: true; readonly file: ArrangementFile }
@@ -31,8 +35,10 @@ export function validateArrangementFile(raw: unknown, fileName: string): Arrange
   if (!checkArrangementShape(raw)) {
     return { ok: false, problems: (checkArrangementShape.errors ?? []).flatMap((error) => schemaProblems(error, fileName)) };
   }
-  // Later checks compute with the dates, so they only run once every date is real.
-  for (const checks of [[checkDatesAreReal], SEMANTIC_CHECKS]) {
+  // Later checks compute with the dates, so they only run once every date is real; the rules of a
+  // whole year (completeness, balance, where make-up days lie) only once its entries are sound,
+  // or a clash or a date out of reach would be reported again as an imbalance.
+  for (const checks of [[checkDatesAreReal], SEMANTIC_CHECKS, YEAR_RULES]) {
     const problems = checks.flatMap((check) => check(raw, fileName));
     if (problems.length > 0) return { ok: false, problems };
   }
@@ -213,6 +219,12 @@ const checkStatutoryDays: Check = (file, fileName) => {
   return problems;
 };
 
+/** The rules the importer applies to a notice, applied to the file: a hand-edited file meets them too. */
+const fromFindings =
+  (findingsOf: (file: ArrangementFile) => RuleFinding[]): Check =>
+  (file, fileName) =>
+    findingsOf(file).map((finding) => ({ file: fileName, field: finding.field, reason: finding.reason }));
+
 const SEMANTIC_CHECKS: readonly Check[] = [
   checkYearMatchesFileName,
   checkRegulationVersion,
@@ -224,6 +236,8 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkNoDayNamedTwice,
   checkStatutoryDays,
 ];
+
+const YEAR_RULES: readonly Check[] = [fromFindings(holidayCoverageFindings), fromFindings(yearBalanceFindings), fromFindings(makeUpDayFindings)];
 
 /** One schema error as a problem that names the exact field: a missing or unknown property by its path. */
 function schemaProblems(error: SchemaError, fileName: string): DataProblem[] {

@@ -50,8 +50,9 @@ export function applyExtension(existing: ArrangementFile, notice: ArrangementNot
   checkExisting(existing, notice);
   const target = replacedEntry(existing, extension.holidays);
   const restDays = target.rest.flatMap(parseRest);
-  const start = Math.min(...restDays);
-  const oldEnd = Math.max(...restDays);
+  // A loop, not Math.min(...days): spreading a long list overflows the call stack.
+  const start = restDays.reduce((lowest, day) => Math.min(lowest, day), Number.POSITIVE_INFINITY);
+  const oldEnd = restDays.reduce((highest, day) => Math.max(highest, day), Number.NEGATIVE_INFINITY);
   if (extension.end <= oldEnd) {
     throw new Refusal(`the new last day ${formatIsoDate(extension.end)} does not extend the holiday, which already ends ${formatIsoDate(oldEnd)}`);
   }

@@ -76,17 +76,17 @@ export function containsDate(text: string): boolean {
 }
 
 /**
- * Sentences that carry no arrangement: the lead-in (…通知如下), the 2025 statement of the
+ * Sentences that carry no arrangement: the lead-in (…通知如下, a reprint's …具体内容如下), the 2025 statement of the
  * revised principles, the 2015 "2015年是…周年", the closing paragraph on duty rosters, the
- * encouragement to take paid leave (2026), and the 2020 extension's school and staff
+ * encouragement to take paid leave (2026), a reprint's 特此通知, and the 2020 extension's school and staff
  * provisions. The closing, encouragement and provisions must name no date.
  */
 export function classifyProseSentence(sentence: string): ProseKind | undefined {
-  if (/(?:通知如下|如下调休|安排如下)$/.test(sentence)) return 'lead';
+  if (/(?:通知如下|如下调休|安排如下|内容如下)$/.test(sentence)) return 'lead';
   if (/放假调休原则|全体公民放假的假日/.test(sentence)) return 'principles';
   if (/^\d{4}年是[^，。\d]*\d*周年$/.test(sentence)) return 'context';
   if (containsDate(sentence)) return undefined;
-  if (/值班/.test(sentence) && /安全|保卫/.test(sentence)) return 'closing';
+  if ((/值班/.test(sentence) && /安全|保卫/.test(sentence)) || sentence === '特此通知') return 'closing';
   if (/^鼓励/.test(sentence) && /带薪年休假/.test(sentence)) return 'encouragement';
   if (/推迟开学/.test(sentence) || (/不能休假的职工/.test(sentence) && /补休/.test(sentence))) return 'provision';
   return undefined;

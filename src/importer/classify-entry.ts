@@ -193,10 +193,16 @@ function classifySingle(facts: EntryFacts, main: MainClause): Shaped {
   return { form: facts.noSwap ? 'off-one-day-no-swap' : 'off-one-day', rest, compensatory: [], joinedWeekend: [] };
 }
 
+/** The 上班 days as written: weekend days, not off, each once, in calendar order as every notice writes them. */
 function checkWorkDays(work: readonly DayNumber[], restDays: ReadonlySet<DayNumber>): void {
   const seen = new Set<DayNumber>();
+  let previous: DayNumber | undefined;
   for (const day of work) {
     if (seen.has(day)) throw new Refusal(`${formatIsoDate(day)} is named twice as a 上班 day`);
+    if (previous !== undefined && day < previous) {
+      throw new Refusal(`the 上班 day ${formatIsoDate(day)} is written after ${formatIsoDate(previous)}: notices list them in calendar order (is a date mistyped?)`);
+    }
+    previous = day;
     seen.add(day);
     if (!isWeekend(day)) throw new Refusal(`the 上班 day ${formatIsoDate(day)} is a ${weekdayName(day)}, not a weekend day`);
     if (restDays.has(day)) throw new Refusal(`${formatIsoDate(day)} is both a day off and a 上班 day`);

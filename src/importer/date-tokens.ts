@@ -13,7 +13,11 @@ import { Refusal } from './import-error.js';
  * with the same month earlier in the text (so "2018年12月30日至2019年1月1日……12月29日上班"
  * means 2018-12-29, and the 2008 notice's 12月29日 after "2007年12月30日" means 2007); any other
  * date is in the notice's year. A bare day ("至10日", "、2日") takes the month and year of the
- * date before it. Weekday annotations then catch any remaining misreading.
+ * date before it. A range from December to January written without years (12月30日至1月1日, as
+ * reprints shorten the 2019 New Year) starts in the previous December: a notice names days of its
+ * own year and of the previous December's last week only, so no other reading exists. A year
+ * written with a date must be the notice's or the one before. Weekday annotations then catch any
+ * remaining misreading.
  */
 
 /** Placeholders from the Private Use Area, which no notice contains. */
@@ -52,7 +56,7 @@ export function tokenizeDates(text: string, noticeYear: number): TokenizedText {
   let shape = '';
   let position = 0;
 
-  const readDate = (at: number): { token: DateToken; next: number } | undefined => {
+  const readDate = (at: number, yearOverride?: number): { token: DateToken; next: number; inferredYear: boolean; month: number } | undefined => {
     if (!/\d/.test(text.charAt(at)) || /\d/.test(text.charAt(at - 1))) return undefined;
     DATE_AT.lastIndex = at;
     const match = DATE_AT.exec(text);
@@ -62,8 +66,10 @@ export function tokenizeDates(text: string, noticeYear: number): TokenizedText {
     let month: number;
     if (monthText !== undefined) {
       month = Number(monthText);
-      year = yearText !== undefined ? Number(yearText) : (lastYearOfMonth.get(month) ?? noticeYear);
-      if (yearText !== undefined) lastYearOfMonth.set(month, year);
+      year = yearOverride ?? (yearText !== undefined ? Number(yearText) : (lastYearOfMonth.get(month) ?? noticeYear));
+      if (yearText !== undefined && (year < noticeYear - 1 || year > noticeYear)) {
+        throw new Refusal(`«${whole}» is a date of ${year}; a ${noticeYear} notice names days of ${noticeYear} and of the end of ${noticeYear - 1}`);
+      }
     } else {
       if (yearText !== undefined) throw new Refusal(`«${whole}» has a year but no month`);
       if (previous === undefined) throw new Refusal(`«${whole}» has no month and follows no date`);
@@ -73,6 +79,7 @@ export function tokenizeDates(text: string, noticeYear: number): TokenizedText {
     if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
       throw new Refusal(`«${whole}» is not a date of ${year}`);
     }
+    if (yearText !== undefined || yearOverride !== undefined) lastYearOfMonth.set(month, year);
     previous = { year, month };
     let next = at + whole.length;
     let annotations: Annotation[] = [];
@@ -82,26 +89,33 @@ export function tokenizeDates(text: string, noticeYear: number): TokenizedText {
       annotations = parseAnnotation(text.slice(next + 1, close));
       next = close + 1;
     }
-    return { token: { day: dayNumberFromCivil(year, month, day), written: text.slice(at, next), annotations }, next };
+    const token = { day: dayNumberFromCivil(year, month, day), written: text.slice(at, next), annotations };
+    return { token, next, inferredYear: yearText === undefined && yearOverride === undefined, month };
   };
 
   while (position < text.length) {
-    const first = readDate(position);
+    let first = readDate(position);
     if (first === undefined) {
       shape += text.charAt(position);
       position += 1;
       continue;
     }
-    position = first.next;
-    const connector = RANGE_CONNECTORS.find((candidate) => text.startsWith(candidate, position));
-    const second = connector === undefined ? undefined : readDate(position + connector.length);
-    if (second === undefined) {
+    const connector = RANGE_CONNECTORS.find((candidate) => text.startsWith(candidate, first?.next ?? 0));
+    let second = connector === undefined ? undefined : readDate(first.next + connector.length);
+    if (second === undefined || connector === undefined) {
       items.push({ kind: 'date', date: first.token });
       shape += DATE_MARK;
+      position = first.next;
       continue;
     }
+    if (second.token.day <= first.token.day && first.inferredYear && second.inferredYear && first.month === 12 && second.month === 1) {
+      // 12月30日至1月1日: the range crosses into the notice's year from the previous December.
+      first = readDate(position, noticeYear - 1);
+      second = first === undefined ? undefined : readDate(first.next + connector.length, noticeYear);
+      if (first === undefined || second === undefined) throw new Refusal('a year-crossing range could not be read again');
+    }
     if (second.token.day <= first.token.day) {
-      const written = `${first.token.written}${connector ?? ''}${second.token.written}`;
+      const written = `${first.token.written}${connector}${second.token.written}`;
       throw new Refusal(`the range ${written} ends (${formatIsoDate(second.token.day)}) before it starts (${formatIsoDate(first.token.day)})`);
     }
     items.push({ kind: 'range', start: first.token, end: second.token });
@@ -131,7 +145,7 @@ export function checkDateAnnotations(items: readonly DateItem[], noticeYear: num
 /** The written form of a shape fragment, for messages: placeholders back to their dates. */
 export function renderShape(shape: string, items: readonly DateItem[]): string {
   let index = 0;
-  return shape.replace(/[\uE000\uE001]/g, () => {
+  return shortened(shape).replace(/[\uE000\uE001]/g, () => {
     const item = items[index];
     index += 1;
     if (item === undefined) return '?';
@@ -141,4 +155,11 @@ export function renderShape(shape: string, items: readonly DateItem[]): string {
 
 export function isoOfItem(item: DateItem): string {
   return item.kind === 'date' ? formatIsoDate(item.date.day) : `${formatIsoDate(item.start.day)}..${formatIsoDate(item.end.day)}`;
+}
+
+/** Messages quote at most this many characters of a clause or line: enough to find it, never a megabyte. */
+export const QUOTE_LIMIT = 300;
+
+export function shortened(text: string): string {
+  return text.length <= QUOTE_LIMIT ? text : `${text.slice(0, QUOTE_LIMIT)}…`;
 }

@@ -140,7 +140,7 @@ function readMainClause(shape: string, items: readonly DateItem[], facts: EntryF
     return true;
   }
   if (COMPENSATORY.test(shape)) {
-    facts.compensatory.push(...singleDays(items, '补休'));
+    appendAll(facts.compensatory, singleDays(items, '补休'));
     return true;
   }
   if (readWork(shape, items, facts)) return true;
@@ -166,7 +166,7 @@ function readBreakdownClause(shape: string, items: readonly DateItem[], facts: E
     return true;
   }
   if (WEEKEND_REST.test(shape)) {
-    facts.weekendRest.push(...singleDays(items, '公休日'));
+    appendAll(facts.weekendRest, singleDays(items, '公休日'));
     return true;
   }
   if ((match = MOVE.exec(shape)) !== null) {
@@ -180,11 +180,11 @@ function readBreakdownClause(shape: string, items: readonly DateItem[], facts: E
     return true;
   }
   if (SPECIAL_OFF.test(shape)) {
-    facts.specialOff.push(...singleDays(items, '放假'));
+    appendAll(facts.specialOff, singleDays(items, '放假'));
     return true;
   }
   if (SPECIAL_SWAP.test(shape)) {
-    facts.specialSwap.push(...singleDays(items, '调休'));
+    appendAll(facts.specialSwap, singleDays(items, '调休'));
     return true;
   }
   return false;
@@ -192,7 +192,7 @@ function readBreakdownClause(shape: string, items: readonly DateItem[], facts: E
 
 function readWork(shape: string, items: readonly DateItem[], facts: EntryFacts): boolean {
   if (!WORK.test(shape)) return false;
-  facts.work.push(...singleDays(items, '上班'));
+  appendAll(facts.work, singleDays(items, '上班'));
   return true;
 }
 
@@ -241,6 +241,17 @@ function checkEncouragement(sentence: Clause, year: number): void {
     }
     if (!checked) throw new Refusal(`a date in an encouragement without a checkable label: «${renderShape(sentence.shape, sentence.items)}»`);
   }
+}
+
+/** Whether the facts name any day or say anything about the arrangement (an encouragement alone does not). */
+export function hasArrangementFacts(facts: EntryFacts): boolean {
+  const lists = [facts.totals, facts.compensatory, facts.work, facts.statutory, facts.weekendRest, facts.moves, facts.specialOff, facts.specialSwap, facts.decisions];
+  return facts.main !== undefined || facts.noSwap || facts.joinedWithWeekend || facts.extension !== undefined || facts.resume !== undefined || lists.some((list) => list.length > 0);
+}
+
+/** push(...days) passes every day as an argument: a long list would overflow the call stack. */
+function appendAll<T>(target: T[], values: readonly T[]): void {
+  for (const value of values) target.push(value);
 }
 
 function singleDays(items: readonly DateItem[], context: string): DayNumber[] {

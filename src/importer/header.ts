@@ -79,7 +79,8 @@ export function readHeader(lines: readonly SourceLine[]): HeaderResult {
         continue;
       }
       if (key === 'otherUrl') {
-        otherUrls.push({ value: converted ?? '', line });
+        if (otherUrls.some((field) => field.value === converted)) refuse(line, `the address ${converted ?? ''} is given twice`);
+        else otherUrls.push({ value: converted ?? '', line });
         continue;
       }
       if (fields[key] !== undefined) {
@@ -112,7 +113,8 @@ function convertValue(key: Exclude<Key, 'ignored'>, value: string): string | nul
   switch (key) {
     case 'sourceUrl':
     case 'otherUrl':
-      return /^https?:\/\/\S+$/.test(value) ? value : { problem: `«${value}» is not an http(s) address` };
+      // ASCII only: a full stop typed as 。 inside an address would otherwise pass as part of it.
+      return /^https?:\/\/[\x21-\x7e]+$/.test(value) ? value : { problem: `«${value}» is not an http(s) address` };
     case 'publishedDate':
     case 'signedDate': {
       if (key === 'signedDate' && UNKNOWN_VALUES.has(value)) return null;

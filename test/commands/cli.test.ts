@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { copyOfBundledData } from '../helpers/data-dir.js';
+import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { expectedCounts, expectedDay } from '../helpers/reference-calendar.js';
 
 /*
@@ -81,25 +81,8 @@ function show(result: CliResult): string {
   return `exit ${String(result.code)}\n--- stdout\n${result.stdout.slice(0, 2000)}\n--- stderr\n${result.stderr.slice(0, 2000)}`;
 }
 
-const cleanups: (() => void)[] = [];
-after(() => {
-  for (const cleanup of cleanups.reverse()) cleanup();
-});
-
-function dataCopy(): string {
-  const { dir, remove } = copyOfBundledData();
-  cleanups.push(remove);
-  return dir;
-}
-
-/** Every file of a directory and its bytes, to show that nothing was written. */
-function snapshot(dir: string): Map<string, string> {
-  return new Map(
-    readdirSync(dir)
-      .sort()
-      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
-  );
-}
+const dataCopy = dataCopies();
+const snapshot = snapshotOf;
 
 function publishedYearsIn(dir: string): number[] {
   return (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { publishedYears: number[] }).publishedYears;
@@ -181,6 +164,20 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       );
       assert.doesNotMatch(result.stdout, /\bok\b/, 'no success line');
       assert.doesNotMatch(result.stderr, STACK_TRACE);
+    });
+
+    it('fails a hand-edited file that leaves a holiday out, naming it', async () => {
+      const dir = dataCopy();
+      const path = join(dir, '2024.json');
+      const file = JSON.parse(readFileSync(path, 'utf8')) as { entries: { holidays: string[] }[]; statutoryDays: Record<string, unknown> };
+      file.entries = file.entries.filter((entry) => !entry.holidays.includes('LABOR_DAY'));
+      Reflect.deleteProperty(file.statutoryDays, 'LABOR_DAY');
+      writeFileSync(path, JSON.stringify(file, null, 2));
+
+      const result = await cli(['validate', dir]);
+      assert.equal(result.code, 1, show(result));
+      assert.deepEqual(lines(result.stderr), ['2024.json: entries: the annual notice has no entry for 劳动节 (LABOR_DAY), which the regulation grants every year']);
+      assert.equal(result.stdout, '');
     });
 
     it('fails a directory that does not exist: exit 1 with a message', async () => {
@@ -270,6 +267,8 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       const result = await cli(['import', SYNTHETIC_2027, '--data-dir', dir]);
       assert.equal(result.code, 0, show(result));
       assert.ok(existsSync(join(dir, '2027.json')), '2027.json written');
+      assert.match(result.stdout, /^2027, as the file has it \(weeks Monday to Sunday\):$/m, 'the month grids');
+      assert.ok(result.stdout.trimEnd().endsWith(`wrote ${join(dir, '2027.json')} and published 2027 in manifest.json`), show(result));
       const file = JSON.parse(readFileSync(join(dir, '2027.json'), 'utf8')) as { year: number; notices: { kind: string }[] };
       assert.equal(file.year, 2027);
       assert.equal(file.notices[0]?.kind, 'annual');
@@ -286,8 +285,8 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       // The newest notice is now the 2027 one, published 2026-11-20.
       assert.match(validate.stdout, /\b2026\.11\.20-[0-9a-f]{8}\b/, show(validate));
 
-      // The service answers from it: 2027-02-20 (周六) is a make-up working day in the notice.
-      const query = await cli(['query', '2027-02-20'], { DATA_DIR: dir });
+      // The service answers from it: 2027-02-13 (周六) is a make-up working day in the notice.
+      const query = await cli(['query', '2027-02-13'], { DATA_DIR: dir });
       assert.equal(query.code, 0, show(query));
       const day = JSON.parse(query.stdout) as { dayStatus: string; dayOfWeek: string; holidays: { code: string }[] };
       assert.equal(day.dayOfWeek, 'SATURDAY');
@@ -310,7 +309,8 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       writeFileSync(notice, text.replace(offending, wrongLine));
       const result = await cli(['import', notice, '--data-dir', dir]);
       assert.equal(result.code, 1, show(result));
-      const output = result.stdout + result.stderr;
+      assert.equal(result.stdout, '', 'nothing on stdout');
+      const output = result.stderr;
       assert.ok(output.includes(`«${wrongLine}»`), `the line is quoted as written: ${show(result)}`);
       const lineNumber = text.split('\n').findIndex((line) => line.includes(offending)) + 1;
       assert.match(output, new RegExp(`\\bline ${lineNumber}\\b`), `names line ${lineNumber}`);
@@ -319,12 +319,23 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       assert.deepEqual(snapshot(dir), before, 'nothing written');
     });
 
-    it('--dry-run prints the file and writes nothing', async () => {
+    it('--dry-run prints the summary, the year as month grids, then the file, and writes nothing', async () => {
       const dir = dataCopy();
       const before = snapshot(dir);
       const result = await cli(['import', SYNTHETIC_2027, '--data-dir', dir, '--dry-run']);
       assert.equal(result.code, 0, show(result));
-      assert.match(result.stdout, /"year": 2027/);
+      assert.equal(result.stderr, '');
+      const order = [
+        `${SYNTHETIC_2027}: 2027: 7 holiday entries in force`,
+        '  balance: 18 rest days on weekdays = 13 statutory days + 5 make-up working days',
+        '2027, as the file has it (weeks Monday to Sunday):',
+        '       January                February                  March',
+        'Mo Tu We Th Fr Sa Su    Mo Tu We Th Fr Sa Su    Mo Tu We Th Fr Sa Su',
+        '       October                November                December',
+        '* statutory day (法定节假日, off)',
+        '"year": 2027',
+      ].map((text) => result.stdout.indexOf(text));
+      assert.ok(order.every((at, index) => at >= 0 && (index === 0 || at > (order[index - 1] ?? 0))), `in this order: ${JSON.stringify(order)}\n${show(result)}`);
       assert.deepEqual(snapshot(dir), before, 'no file written or changed');
     });
 

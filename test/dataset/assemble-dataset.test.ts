@@ -13,6 +13,7 @@ import type { DataProblem } from '../../src/dataset/data-problem.js';
 import type { Dataset } from '../../src/dataset/dataset.js';
 import { datesOf, finalEntries, restDaysOf } from '../../src/dataset/entry-dates.js';
 import { readDataDirectory, type DirectorySnapshot, type YearFile } from '../../src/dataset/read-data-directory.js';
+import { computeStatutoryDaysField } from '../../src/dataset/statutory-days-field.js';
 import { BUNDLED_DATA_DIR, day } from '../helpers/bundled-dataset.js';
 
 const YEARS = Array.from({ length: 19 }, (_, i) => 2008 + i);
@@ -69,11 +70,32 @@ function entryAt(file: ArrangementFile, at: number): ArrangementFile['entries'][
 }
 
 /**
- * A minimal valid arrangement for the (so far unpublished) year 2027, written for the test:
- * New Year 2027-01-01 (Fri)..01-03 with a make-up Saturday in the previous December, 2026-12-26.
- * Regulation version 3; New Year's statutory day is 1 January.
+ * A valid arrangement for the (so far unpublished) year 2027, written for the test: the seven
+ * holidays a file must have, New Year 2027-01-01 (Fri)..01-03 with a make-up Sunday in the
+ * previous December, 2026-12-27, and a Spring Festival whose one weekday off too many pays for
+ * it (a year balances as a whole, as 2015 does). Regulation version 3; statutory days computed.
  */
 function synthetic2027(): ArrangementFile {
+  const entry = (holidays: ArrangementFile['entries'][number]['holidays'], printedName: string, rest: string, work: string[], statedTotal: number | null) => ({
+    notice: 'annual',
+    holidays,
+    printedName,
+    form: work.length > 0 ? ('range-with-swap' as const) : rest.includes('..') ? ('range-no-swap' as const) : ('off-one-day' as const),
+    rest: [rest],
+    compensatory: [],
+    work,
+    joinedWeekend: [],
+    statedTotal,
+  });
+  const entries = [
+    entry(['NEW_YEAR'], '元旦', '2027-01-01..2027-01-03', ['2026-12-27'], 3),
+    entry(['SPRING_FESTIVAL'], '春节', '2027-02-05..2027-02-12', ['2027-02-13'], 8),
+    entry(['QINGMING_FESTIVAL'], '清明节', '2027-04-03..2027-04-05', [], 3),
+    entry(['LABOR_DAY'], '劳动节', '2027-05-01..2027-05-05', ['2027-05-08'], 5),
+    entry(['DRAGON_BOAT_FESTIVAL'], '端午节', '2027-06-09', [], 1),
+    entry(['MID_AUTUMN_FESTIVAL'], '中秋节', '2027-09-15', [], 1),
+    entry(['NATIONAL_DAY'], '国庆节', '2027-10-01..2027-10-07', ['2027-09-26', '2027-10-09'], 7),
+  ];
   return {
     year: 2027,
     regulationVersion: 3,
@@ -89,20 +111,8 @@ function synthetic2027(): ArrangementFile {
         otherUrls: [],
       },
     ],
-    entries: [
-      {
-        notice: 'annual',
-        holidays: ['NEW_YEAR'],
-        printedName: '元旦',
-        form: 'range-with-swap',
-        rest: ['2027-01-01..2027-01-03'],
-        compensatory: [],
-        work: ['2026-12-26'],
-        joinedWeekend: [],
-        statedTotal: 3,
-      },
-    ],
-    statutoryDays: { NEW_YEAR: ['2027-01-01'] },
+    entries,
+    statutoryDays: computeStatutoryDaysField({ year: 2027, entries }),
   };
 }
 
@@ -183,16 +193,16 @@ describe('assembleDataset: the bundled data', () => {
 
   it('changes the version when a rest, make-up or joined date changes (each file still valid)', () => {
     const changes: readonly [number, (file: ArrangementFile) => void][] = [
-      // 2023 Labor Day make-up Saturday 05-06 moved to Sunday 05-07.
-      [2023, (f) => { entryAt(f, 3).work = ['2023-04-23', '2023-05-07']; }],
+      // 2023 Labor Day make-up Sunday 04-23 moved to Sunday 05-07, next to Saturday 05-06.
+      [2023, (f) => { entryAt(f, 3).work = ['2023-05-06', '2023-05-07']; }],
       // 2014 Mid-Autumn: one joined weekend day fewer.
       [2014, (f) => { entryAt(f, 5).joinedWeekend = ['2014-09-07']; }],
-      // 2012 New Year: no make-up day in December 2011.
-      [2012, (f) => { entryAt(f, 0).work = []; }],
-      // 2026 National Day: make-up Sunday 09-20 moved to Saturday 09-19.
-      [2026, (f) => { entryAt(f, 6).work = ['2026-09-19', '2026-10-10']; }],
-      // 2008 Dragon Boat: one more day off, Tuesday 06-10, and a total of 4.
-      [2008, (f) => { entryAt(f, 4).compensatory = ['2008-06-10']; entryAt(f, 4).statedTotal = 4; }],
+      // 2012 New Year: two days off, and no make-up day in December 2011.
+      [2012, (f) => { entryAt(f, 0).rest = ['2012-01-01..2012-01-02']; entryAt(f, 0).work = []; entryAt(f, 0).statedTotal = 2; }],
+      // 2026 National Day: make-up Sunday 09-20 moved to Sunday 10-11, next to Saturday 10-10.
+      [2026, (f) => { entryAt(f, 6).work = ['2026-10-10', '2026-10-11']; }],
+      // 2008 Dragon Boat: one more day off, Tuesday 06-10, worked back on Saturday 06-14, and a total of 4.
+      [2008, (f) => { entryAt(f, 4).compensatory = ['2008-06-10']; entryAt(f, 4).work = ['2008-06-14']; entryAt(f, 4).statedTotal = 4; }],
     ];
     const versions = new Set([good.version]);
     for (const [year, change] of changes) {
@@ -289,13 +299,13 @@ describe('assembleDataset: a bad file with a previous good copy (last known good
   });
 
   it('a valid changed file replaces the previous copy', () => {
-    const file = changed(2023, (f) => { entryAt(f, 3).work = ['2023-04-23', '2023-05-07']; });
+    const file = changed(2023, (f) => { entryAt(f, 3).work = ['2023-05-06', '2023-05-07']; });
     const dataset = assembleDataset(withYear(bundled, 2023, file), good);
     assert.deepEqual(dataset.problems, []);
     assert.notEqual(dataset.version, good.version);
     assert.equal(dataset.sourceTexts.get(2023), 'text' in file ? file.text : undefined);
     const index = buildCalendarIndex(dataset);
-    assert.equal(recordOf(index, '2023-05-06').dayStatus, 'WEEKEND');
+    assert.equal(recordOf(index, '2023-04-23').dayStatus, 'WEEKEND');
     assert.equal(recordOf(index, '2023-05-07').dayStatus, 'ADJUSTED_WORKDAY');
   });
 });
@@ -317,7 +327,7 @@ describe('assembleDataset: a new year', () => {
     assert.equal(recordOf(index, '2027-01-04').dayStatus, 'WORKDAY');
     assert.equal(recordOf(index, '2027-01-09').dayStatus, 'WEEKEND');
     // The previous December day it names.
-    const december = recordOf(index, '2026-12-26');
+    const december = recordOf(index, '2026-12-27');
     assert.equal(december.dayStatus, 'ADJUSTED_WORKDAY');
     assert.deepEqual(december.holidays, [{ code: 'NEW_YEAR', name: '元旦', statutoryDate: false }]);
     assert.equal(recordOf(index, '2028-01-01').dayStatus, 'UNKNOWN');
@@ -329,7 +339,7 @@ describe('assembleDataset: a new year', () => {
       holidays: [{ code: 'NEW_YEAR', name: '元旦', statutoryDate: true }],
       datasetVersion: dataset.version,
     });
-    assert.equal(nextOf(index, '2027-01-04').status, 'UNKNOWN');
+    assert.equal(nextOf(index, '2027-10-08').status, 'UNKNOWN', 'after the last holiday of 2027');
   });
 
   it('an invalid file of a year not in the manifest and never loaded stays unpublished and UNKNOWN', () => {
@@ -345,7 +355,7 @@ describe('assembleDataset: a new year', () => {
       const index = buildCalendarIndex(dataset);
       assert.equal(recordOf(index, '2027-01-01').dayStatus, 'UNKNOWN');
       // The December days that a 2027 notice could name stay answerable: 2027 is not published.
-      assert.equal(recordOf(index, '2026-12-26').dayStatus, 'WEEKEND');
+      assert.equal(recordOf(index, '2026-12-27').dayStatus, 'WEEKEND');
       assert.equal(recordOf(index, '2026-12-31').dayStatus, 'WORKDAY');
       assert.equal(nextOf(index, '2026-10-08').status, 'UNKNOWN');
     }
@@ -362,12 +372,20 @@ describe('assembleDataset: a new year', () => {
 });
 
 describe('assembleDataset: cross-year clashes', () => {
-  /** 2019 names 2019-12-31 as a rest day (added to its Mid-Autumn entry, which states no total). */
-  const names1231In2019 = (): YearFile => changed(2019, (f) => { entryAt(f, 5).rest.push('2019-12-31'); });
-  /** 2020 names 2019-12-31 as a rest day of its New Year entry. */
+  /**
+   * 2019 names Tuesday 2019-12-31 as a rest day (added to its Mid-Autumn entry, which states no
+   * total), worked back on Sunday 12-29 so that the year still balances.
+   */
+  const names1231In2019 = (): YearFile =>
+    changed(2019, (f) => {
+      entryAt(f, 5).rest.push('2019-12-31');
+      entryAt(f, 5).work.push('2019-12-29');
+    });
+  /** 2020 names 2019-12-31 as a rest day of its New Year entry, worked back on Sunday 2019-12-29. */
   const names1231In2020 = (): YearFile =>
     changed(2020, (f) => {
       entryAt(f, 0).rest = ['2019-12-31..2020-01-01'];
+      entryAt(f, 0).work = ['2019-12-29'];
       entryAt(f, 0).statedTotal = 2;
     });
 

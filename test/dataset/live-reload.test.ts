@@ -59,7 +59,7 @@ describe('publishing a new year without a restart', () => {
     // Noticed by the file-system watch: the periodic check is off in this service.
     await eventually(async () => ((await day(service, '2027-01-01')).body as DayAnswer).dayStatus === 'HOLIDAY', 10_000, '2027 to load');
 
-    const after2027 = (await day(service, '2027-02-20')).body as DayAnswer;
+    const after2027 = (await day(service, '2027-02-13')).body as DayAnswer;
     assert.equal(after2027.dayStatus, 'ADJUSTED_WORKDAY');
     assert.notEqual(after2027.datasetVersion, oldVersion);
     assert.equal(((await day(service, '2026-05-01')).body as DayAnswer).datasetVersion, after2027.datasetVersion);
@@ -120,6 +120,28 @@ describe('a published year that cannot be read', () => {
       .map((line) => (JSON.parse(line) as { problem: string }).problem);
     assert.ok(logged.some((problem) => problem.startsWith('2019.json: entries[7].statedTotal:')), logged.join('\n'));
     assert.equal(new Set(logged).size, logged.length, `each problem logged once over three reloads: ${logged.join('\n')}`);
+  });
+});
+
+describe('a hand-edited file that breaks a rule of the whole year', () => {
+  it('is refused on reload: the last good copy keeps answering, and the cause is logged', async () => {
+    const logs: string[] = [];
+    const { service, dir } = await serviceOn(undefined, logs);
+    const good = await day(service, '2024-05-02');
+    assert.equal((good.body as DayAnswer).dayStatus, 'HOLIDAY');
+
+    // Labor Day taken out, statutory days and all: every per-entry check still passes.
+    const path = join(dir, '2024.json');
+    const file = JSON.parse(readFileSync(path, 'utf8')) as { entries: { holidays: string[] }[]; statutoryDays: Record<string, unknown> };
+    file.entries = file.entries.filter((entry) => !entry.holidays.includes('LABOR_DAY'));
+    Reflect.deleteProperty(file.statutoryDays, 'LABOR_DAY');
+    writeFileSync(path, JSON.stringify(file, null, 2));
+    await service.live.reload('test');
+
+    const still = await day(service, '2024-05-02');
+    assert.deepEqual([still.status, still.body], [200, good.body]);
+    const logged = logs.filter((line) => line.includes('calendar data problem')).map((line) => (JSON.parse(line) as { problem: string }).problem);
+    assert.ok(logged.includes('2024.json: entries: the annual notice has no entry for 劳动节 (LABOR_DAY), which the regulation grants every year'), logged.join('\n'));
   });
 });
 

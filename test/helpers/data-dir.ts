@@ -1,6 +1,7 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import { BUNDLED_DATA_DIR } from './bundled-dataset.js';
 
 /** A private copy of the bundled data directory, removed by the returned function. */
@@ -13,6 +14,28 @@ export function copyOfBundledData(): { dir: string; remove: () => void } {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Private copies of the bundled data for one test file: each call makes one; all are removed when the file's tests end. */
+export function dataCopies(): () => string {
+  const removals: (() => void)[] = [];
+  after(() => {
+    for (const remove of removals.reverse()) remove();
+  });
+  return () => {
+    const { dir, remove } = copyOfBundledData();
+    removals.push(remove);
+    return dir;
+  };
+}
+
+/** Every file of a directory and its text, to show that nothing was written. */
+export function snapshotOf(dir: string): Map<string, string> {
+  return new Map(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
+  );
 }
 
 /** Polls `check` until it returns true (or throws after `timeoutMs`): for effects of file watching. */

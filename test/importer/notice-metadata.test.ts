@@ -97,6 +97,6 @@ describe('noticeYearOf', () => {
     assert.deepEqual(noticeYearOf(fixture('2019-labor-day-amendment.txt')), { kind: 'amending', year: 2019 });
     assert.deepEqual(noticeYearOf(fixture('2015-victory-day.txt')), { kind: 'special', year: 2015 });
     assert.deepEqual(noticeYearOf(fixture('2024-annual.txt')), { kind: 'annual', year: 2024 });
-    assert.equal(noticeYearOf('本通知自印发之日起施行。'), undefined);
+    assert.throws(() => noticeYearOf('本通知自印发之日起施行。'), (error: unknown) => error instanceof ImportError && /not the title/.test(error.message));
   });
 });

@@ -85,7 +85,7 @@ describe('further refusals', () => {
 
   it('refuses a lunar label that does not fit its date', () => {
     const text = annualNotice(2025, ['春节：1月29日（农历除夕、周三）至2月4日放假调休，共7天。1月26日（周日）、2月8日（周六）上班。']);
-    assertRefused(() => importNotice(text), text, '一、春节', /2025-01-29, 农历正月初一, not 农历除夕/);
+    assertRefused(() => importNotice(text), text, '二、春节', /2025-01-29, 农历正月初一, not 农历除夕/);
   });
 
   it('refuses 上班 on a weekday, a day both off and worked, and a plain or 公休 range with 上班', () => {
@@ -98,7 +98,7 @@ describe('further refusals', () => {
   it('refuses a joined weekend that does not adjoin the day, and a 补休 day that is not the next weekday', () => {
     refusesEdited('6月7日放假，与周末连休', '6月5日放假，与周末连休', /2019-06-05 is a 星期三, not next to a weekend/);
     const text = annualNotice(2014, ['清明节：4月5日放假，4月8日（星期二）补休。']);
-    assertRefused(() => importNotice(text), text, '一、清明节', /not the first weekday after 2014-04-05 \(2014-04-07\)/);
+    assertRefused(() => importNotice(text), text, '三、清明节', /not the first weekday after 2014-04-05 \(2014-04-07\)/);
   });
 
   it('refuses an entry that leaves a statutory day of its holiday at work', () => {

@@ -11,10 +11,16 @@ function fixture(name: string): string {
   return readFileSync(new URL(name, FIXTURES), 'utf8');
 }
 
-/** The one entry an annual notice with a single entry line yields. */
+/** The entry that `line` yields as an item of the real notice of `year` (in place of the real item for its holidays). */
 function entry(year: number, line: string): ArrangementEntry {
-  const [only, ...others] = importNotice(annualNotice(year, [line])).entries;
-  assert.ok(only !== undefined && others.length === 0);
+  return entryPrinted(importNotice(annualNotice(year, [line])), line);
+}
+
+/** The one entry of `file` printed with the name `line` starts with. */
+function entryPrinted(file: ArrangementFile, line: string): ArrangementEntry {
+  const printedName = /^[^：\d]*/.exec(line)?.[0] ?? '';
+  const [only, ...others] = file.entries.filter((value) => value.printedName === printedName);
+  assert.ok(only !== undefined && others.length === 0, `one entry printed ${printedName}`);
   return only;
 }
 
@@ -267,16 +273,17 @@ describe('special and amending notices', () => {
 
 describe('tolerance of pasted text', () => {
   it('joins an entry sentence carried over to the next line, and CRLF line ends', () => {
-    const text = annualNotice(2019, ['春节：2月4日至10日放假调休，共7天。\n2月2日（星期六）、2月3日（星期日）上班。']).replace(/\n/g, '\r\n');
-    const [spring] = importNotice(text).entries;
-    assert.deepEqual(spring?.work, ['2019-02-02', '2019-02-03']);
+    const line = '春节：2月4日至10日放假调休，共7天。\n2月2日（星期六）、2月3日（星期日）上班。';
+    const text = annualNotice(2019, [line]).replace(/\n/g, '\r\n');
+    assert.deepEqual(entryPrinted(importNotice(text), line).work, ['2019-02-02', '2019-02-03']);
   });
 
-  it('accepts a label without its item number and one without a colon', () => {
-    const unnumbered = annualNotice(2019, []).replace('　　节假日期间', '　　清明节：4月5日放假，与周末连休。\n　　节假日期间');
-    assert.deepEqual(importNotice(unnumbered).entries[0]?.rest, ['2019-04-05']);
-    const noColon = annualNotice(2009, ['劳动节5月1日至3日放假，共3天。其中，5月1日为法定节假日，5月2日(星期六)、5月3日(星期日)照常公休。']);
-    assert.equal(importNotice(noColon).entries[0]?.form, 'old-style-no-swap');
+  it('accepts labels without their item numbers and one without a colon', () => {
+    const unnumbered = annualNotice(2019, []).replace(/^(\u3000\u3000)[一二三四五六七]、/gm, '$1');
+    assert.ok(!/^\u3000\u3000[一二三四五六七]、/m.test(unnumbered));
+    assert.deepEqual(entryPrinted(importNotice(unnumbered), '清明节').rest, ['2019-04-05']);
+    const noColonLine = '劳动节5月1日至3日放假，共3天。其中，5月1日为法定节假日，5月2日(星期六)、5月3日(星期日)照常公休。';
+    assert.equal(entry(2009, noColonLine).form, 'old-style-no-swap');
   });
 
   it('reads the policy paragraphs of 2025 and the closing encouragement of 2026 as no arrangement', () => {
