@@ -32,6 +32,8 @@ export const SERVER_LIMITS = {
    */
   connectionTimeoutMs: 12_000,
   keepAliveTimeoutMs: 65_000,
+  /** While draining, a connection with no answer under way that brings nothing for this long is closed. */
+  drainQuietMs: 1_000,
 } as const;
 
 /** What an unexpected failure answers: nothing of its cause is shown. */
