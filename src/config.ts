@@ -24,6 +24,11 @@ export interface Config {
   readonly shutdownTimeoutSeconds: number;
   /** Idle keep-alive connections are closed after this; keep it above the load balancer's idle timeout. */
   readonly keepAliveTimeoutSeconds: number;
+  /**
+   * The listen backlog: connections the kernel holds until the service takes them (capped by
+   * net.core.somaxconn). Beyond it a burst of new connections waits for SYN retransmissions, 1 s and more.
+   */
+  readonly listenBacklog: number;
   /** Origins allowed to read answers from a browser: `*`, or an explicit set (empty: CORS off). */
   readonly corsOrigins: '*' | ReadonlySet<string>;
   /** Request headers a preflight allows besides the API's own (X-Request-Id, If-None-Match). */
@@ -62,6 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     workers,
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600),
     keepAliveTimeoutSeconds: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 65, 1, 3600),
+    listenBacklog: integer(env, 'LISTEN_BACKLOG', 4096, 1, 65_535),
     corsOrigins: corsOrigins(nonEmpty(env, 'CORS_ORIGINS') ?? '*'),
     corsAllowedHeaders: corsAllowedHeaders(nonEmpty(env, 'CORS_ALLOWED_HEADERS')),
   };

@@ -3,6 +3,8 @@ import { pino, type Logger } from 'pino';
 import { createServer } from 'node:net';
 import { withPort, type Config } from './config.js';
 import { LiveDataset } from './answers/live-dataset.js';
+import { SERVER_LIMITS } from './http/app.js';
+import { trackConnections } from './http/connections.js';
 import { buildServiceApp } from './service-app.js';
 
 export interface RunningService {
@@ -12,6 +14,10 @@ export interface RunningService {
   readonly live: LiveDataset;
   /** The address actually bound (useful with PORT=0). */
   readonly url: string;
+  /**
+   * Drains, then closes: stops accepting connections, answers what arrives on open ones with
+   * `Connection: close`, closes each once it is quiet, and resolves when none is left.
+   */
   close(): Promise<void>;
 }
 
@@ -29,9 +35,16 @@ export async function startService(requested: Config, logger: Logger = createLog
   const config = requested.port === 0 ? withPort(requested, await reservePort(requested.host)) : requested;
   const live = new LiveDataset(config.dataDir, logger);
   const app = buildServiceApp(config, live, logger);
+  const connections = trackConnections(app.server);
   await live.reload('start');
   live.startWatching(config.reloadIntervalSeconds);
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
+  } catch (error) {
+    live.stopWatching();
+    await app.close();
+    throw error;
+  }
   const address = app.server.address();
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;
   logger.info({ url, dataDir: config.dataDir, docsUrl: config.docsUrl }, 'china calendar service listening');
@@ -42,31 +55,34 @@ export async function startService(requested: Config, logger: Logger = createLog
     url,
     async close() {
       live.stopWatching();
+      await connections.drain(SERVER_LIMITS.drainQuietMs);
       await app.close();
     },
   };
 }
 
 /**
- * Runs until SIGTERM or SIGINT: then stops accepting connections, lets requests in flight finish
- * (for at most SHUTDOWN_TIMEOUT_SECONDS), and exits. SIGHUP reloads the data directory. The
- * signal handlers are installed first, so a signal during start-up stops the process too.
+ * Runs until SIGTERM or SIGINT, then drains (see RunningService.close) and exits 0, or exits 1 at
+ * SHUTDOWN_TIMEOUT_SECONDS if connections are still open. A repeated signal does not cut the
+ * drain short (systemd signals every process of a cluster, and the primary signals its workers
+ * too). SIGHUP reloads the data directory. The signal handlers are installed first, so a signal
+ * during start-up stops the process too. A service that cannot listen exits 1.
  */
 export async function runService(config: Config): Promise<void> {
   const logger = createLogger(config);
   // Set once listening; a signal before that exits at once (nothing is in flight yet).
   const running: { service?: RunningService } = {};
   let stopping = false;
+  const exit = (code: number): never => {
+    logger.flush();
+    process.exit(code);
+  };
   const shutdown = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests in flight');
-    const exit = (code: number): never => {
-      logger.flush();
-      process.exit(code);
-    };
+    logger.info({ signal }, 'shutting down: draining connections');
     setTimeout(() => {
-      logger.warn({ timeoutSeconds: config.shutdownTimeoutSeconds }, 'requests still in flight at the shutdown deadline; exiting');
+      logger.warn({ timeoutSeconds: config.shutdownTimeoutSeconds }, 'connections still open at the shutdown deadline; exiting');
       exit(1);
     }, config.shutdownTimeoutSeconds * 1000).unref();
     (running.service?.close() ?? Promise.resolve()).then(
@@ -77,10 +93,16 @@ export async function runService(config: Config): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
   process.on('SIGHUP', () => void running.service?.live.reload('SIGHUP'));
-  running.service = await startService(config, logger);
+  try {
+    running.service = await startService(config, logger);
+  } catch (error) {
+    // Exit explicitly: a cluster worker's channel to its primary would keep the process alive.
+    logger.fatal({ err: error }, 'cannot start the service');
+    exit(1);
+  }
 }
 
 /** A port free on `host` right now (the kernel picks it), for PORT=0. */

@@ -19,9 +19,21 @@ export interface AppOptions {
 export const SERVER_LIMITS = {
   maxHeaderSize: 8 * 1024,
   maxParamLength: 100,
+  /**
+   * A request not received whole within this is answered 408: counted from a new connection's
+   * start, and on a kept-alive connection from the first byte of the next request.
+   */
   requestTimeoutMs: 10_000,
-  connectionTimeoutMs: 10_000,
+  /** How often Node looks for requests past requestTimeout (its default, 30 s, made a 408 up to 30 s late). */
+  requestTimeoutCheckMs: 1_000,
+  /**
+   * Node closes a connection silent for this long, without an answer. Longer than requestTimeout
+   * plus one check, so that a request stalled half-way gets its 408 first.
+   */
+  connectionTimeoutMs: 12_000,
   keepAliveTimeoutMs: 65_000,
+  /** While draining, a connection with no answer under way that brings nothing for this long is closed. */
+  drainQuietMs: 1_000,
 } as const;
 
 /** What an unexpected failure answers: nothing of its cause is shown. */
@@ -77,7 +89,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     connectionTimeout: SERVER_LIMITS.connectionTimeoutMs,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? SERVER_LIMITS.keepAliveTimeoutMs,
     // Node would answer a missing Host with a bare 400; the route handlers answer with a problem.
-    http: { maxHeaderSize: SERVER_LIMITS.maxHeaderSize, requireHostHeader: false },
+    http: { maxHeaderSize: SERVER_LIMITS.maxHeaderSize, requireHostHeader: false, connectionsCheckingInterval: SERVER_LIMITS.requestTimeoutCheckMs },
     clientErrorHandler: clientErrorHandler(responder.policy, requestIds),
     frameworkErrors: (error, request, reply) => {
       // The router fails this way on a path it cannot decode or a path parameter too long to be a date.

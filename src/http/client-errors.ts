@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { responseUnderWay } from './connections.js';
 import { instanceOf, problemJson, problemRecord, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemSpec } from './problems.js';
 import type { RequestIds } from './request-id.js';
 import { ALLOWED_METHODS, CACHE_NEVER, CORS_EXPOSED, JSON_CSP, SECURITY_HEADERS, type ResponsePolicy } from './response-policy.js';
@@ -18,6 +19,9 @@ const REASON_PHRASES: Record<number, string> = {
  * Answers requests that Node's HTTP parser rejects before any route sees them (a raw NUL or
  * space in the request line, oversized headers, a malformed request, a request that never
  * finishes arriving) with a problem body rather than a bare status, then closes the connection.
+ * While an answer is under way on the connection, a problem written now would be read as that
+ * answer: a malformed request pipelined behind a whole one gets its problem after that answer,
+ * and an error in the request being answered (its body) gets no second answer.
  */
 export function clientErrorHandler(policy: ResponsePolicy, requestIds: RequestIds): (error: ClientError, socket: Duplex) => void {
   return (error, socket) => {
@@ -25,7 +29,18 @@ export function clientErrorHandler(policy: ResponsePolicy, requestIds: RequestId
       socket.destroy();
       return;
     }
-    writeRawProblem(socket, policy, requestIds.next(), problemFor(error.code), requestTargetPath(error.rawPacket));
+    const answerProblem = (): void => {
+      writeRawProblem(socket, policy, requestIds.next(), problemFor(error.code), requestTargetPath(error.rawPacket));
+    };
+    const answer = responseUnderWay(socket);
+    if (answer === undefined) {
+      answerProblem();
+      return;
+    }
+    answer.once('close', () => {
+      if (answer.req.complete && socket.writable) answerProblem();
+      else socket.destroy();
+    });
   };
 }
 

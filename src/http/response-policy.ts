@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import type { ServiceMetrics } from './metrics.js';
 
 /**
@@ -94,6 +95,7 @@ export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics
         if (origin !== undefined) list.push('access-control-allow-origin', origin, 'access-control-expose-headers', CORS_EXPOSED);
       }
       if (body !== undefined) list.push('content-length', String(byteLength(body)));
+      if (declaresBody(request.raw)) list.push('connection', 'close');
       // A handler that wrote twice is a bug: fail loudly (logged as INTERNAL_ERROR) rather than lose it.
       if (reply.sent) throw new Error(`a second answer was written for request ${request.id}`);
       reply.hijack();
@@ -111,6 +113,17 @@ export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics
       metrics?.observeRequest(operation, status, reply.elapsedTime / 1000);
     },
   };
+}
+
+/**
+ * Whether a request announces a body (RFC 9112 section 6.3). The service reads none, and Node
+ * would keep the connection open after the answer to read and discard it, however long it is
+ * (Content-Length: 1073741824) or however slowly it comes: such a request is answered, then its
+ * connection is closed.
+ */
+function declaresBody(request: IncomingMessage): boolean {
+  const { headers } = request;
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 }
 
 function byteLength(body: Buffer | readonly Buffer[]): number {

@@ -14,7 +14,6 @@ import { pino } from 'pino';
 import { parseAllDocuments } from 'yaml';
 import { BUNDLED_DATA_DIR, readConfig, type Config } from '../../src/config.js';
 import { LiveDataset, type ReloadOutcome } from '../../src/answers/live-dataset.js';
-import { SERVER_LIMITS } from '../../src/http/app.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
   at,
@@ -293,9 +292,9 @@ describe('deploy/kubernetes/base: the Deployment and the real configuration', ()
     const preStopSeconds = Number(command[1]);
     assert.ok(preStopSeconds >= 3 && preStopSeconds <= 15, `a few seconds, not ${String(command[1])}`);
     const grace = integer(podSpec(deployment).terminationGracePeriodSeconds, 'terminationGracePeriodSeconds');
-    // After SIGTERM the server closes idle keep-alive connections and lets requests in flight finish;
-    // a request is given at most requestTimeout to arrive, and answers are computed in memory.
-    const drainSeconds = SERVER_LIMITS.requestTimeoutMs / 1000;
+    // After SIGTERM the service drains its connections and exits, at the latest when its
+    // SHUTDOWN_TIMEOUT_SECONDS run out (README "Signals, timeouts and limits").
+    const drainSeconds = config.shutdownTimeoutSeconds;
     assert.ok(grace > preStopSeconds + drainSeconds, `terminationGracePeriodSeconds ${grace} > preStop ${preStopSeconds} s + drain ${drainSeconds} s`);
   });
 

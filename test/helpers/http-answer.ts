@@ -70,6 +70,84 @@ export function parseRawAnswer(raw: string): HttpAnswer {
   return { status: Number(match[1]), headers, body };
 }
 
+/** How a connection ended: `end` when the server closed it cleanly, else the socket error (ECONNRESET: a reset). */
+export interface ConnectionEnd {
+  readonly how: string;
+  /** Bytes received after the last answer read (latin1). */
+  readonly unread: string;
+  /** performance.now() when it ended. */
+  readonly at: number;
+}
+
+/**
+ * A raw keep-alive connection: `request` writes bytes and resolves with the next whole answer
+ * (Content-Length framed); `ended` resolves when the connection ends, however it ends.
+ */
+export interface RawConnection {
+  request(data: string): Promise<HttpAnswer>;
+  write(data: string | Buffer): void;
+  readonly ended: Promise<ConnectionEnd>;
+  destroy(): void;
+}
+
+export function openRawConnection(port: number): Promise<RawConnection> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    let received = Buffer.alloc(0);
+    let waiting: { resolve: (answer: HttpAnswer) => void; reject: (error: Error) => void } | undefined;
+    const takeAnswer = (): void => {
+      const text = received.toString('latin1');
+      const headEnd = text.indexOf('\r\n\r\n');
+      if (waiting === undefined || headEnd === -1) return;
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(text.slice(0, headEnd))?.[1] ?? 0);
+      if (received.length < headEnd + 4 + length) return;
+      const answer = parseRawAnswer(text.slice(0, headEnd + 4 + length));
+      received = received.subarray(headEnd + 4 + length);
+      const { resolve: answered } = waiting;
+      waiting = undefined;
+      answered(answer);
+    };
+    let endedAs: string | undefined;
+    let end: (how: string) => void = () => undefined;
+    const ended = new Promise<ConnectionEnd>((resolveEnd) => {
+      end = (how) => {
+        endedAs ??= how;
+        resolveEnd({ how, unread: received.toString('latin1'), at: performance.now() });
+        waiting?.reject(new Error(`the connection ended (${how}) before the answer`));
+        waiting = undefined;
+      };
+    });
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      takeAnswer();
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => end(error.code ?? error.message));
+    socket.on('close', () => end('end'));
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      socket.off('error', reject);
+      resolve({
+        request(data) {
+          return new Promise((answered, failed) => {
+            if (endedAs !== undefined) {
+              failed(new Error(`the connection had ended (${endedAs}) before the request`));
+              return;
+            }
+            waiting = { resolve: answered, reject: failed };
+            socket.write(Buffer.from(data, 'latin1'));
+            takeAnswer();
+          });
+        },
+        write(data) {
+          if (!socket.destroyed) socket.write(typeof data === 'string' ? Buffer.from(data, 'latin1') : data);
+        },
+        ended,
+        destroy: () => socket.destroy(),
+      });
+    });
+  });
+}
+
 export async function rawRequest(port: number, data: string | Buffer): Promise<HttpAnswer> {
   return parseRawAnswer(await rawExchange(port, data));
 }

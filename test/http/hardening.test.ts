@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
-import { get, parseRawAnswer as rawRequestFrom, portOf, rawExchange, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
+import { SERVER_LIMITS } from '../../src/http/app.js';
+import { get, openRawConnection, parseRawAnswer as rawRequestFrom, portOf, rawExchange, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertJsonSuccess, assertProblem, assertRequestIdHeader } from '../helpers/spec-shapes.js';
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
@@ -328,3 +329,130 @@ describe('request ids over the wire', () => {
   });
 });
 
+
+/**
+ * Sends `head`, then `chunk` every `everyMs` (if given) until the server closes the connection,
+ * and returns every byte it sent; fails if the connection is still open after `deadlineMs`.
+ */
+async function exchangeUntilClosed(head: string, body?: { chunk: string; everyMs: number }, deadlineMs = 8000): Promise<string> {
+  const connection = await openRawConnection(port);
+  connection.write(head);
+  const sending = body === undefined ? undefined : setInterval(() => connection.write(body.chunk), body.everyMs);
+  let deadline: NodeJS.Timeout | undefined;
+  try {
+    const ended = await Promise.race([
+      connection.ended,
+      new Promise<never>((_resolve, reject) => {
+        deadline = setTimeout(() => reject(new Error(`the connection was still open ${deadlineMs} ms after the request`)), deadlineMs);
+      }),
+    ]);
+    return ended.unread;
+  } finally {
+    clearInterval(sending);
+    clearTimeout(deadline);
+    connection.destroy();
+  }
+}
+
+function answersIn(raw: string): number {
+  return raw.match(/HTTP\/1\.1 \d{3} /g)?.length ?? 0;
+}
+
+describe('requests that declare a body (the service reads none): answered with Connection: close, and the connection closed', () => {
+  const head = (headers: string, method = 'GET', target = NORMAL): string => `${method} ${target} HTTP/1.1\r\nHost: localhost\r\n${headers}\r\n`;
+  const cases: readonly [string, string, { chunk: string; everyMs: number } | undefined, number, string][] = [
+    ['a GET declaring Content-Length: 1073741824 and sending no body', head('Content-Length: 1073741824\r\n'), undefined, 200, 'a 1 GiB body would be waited for'],
+    ['a GET with an endless chunked body', head('Transfer-Encoding: chunked\r\n'), { chunk: '5\r\nhello\r\n', everyMs: 20 }, 200, ''],
+    ['a GET whose body trickles in, one byte at a time', head('Content-Length: 100000\r\n'), { chunk: 'x', everyMs: 100 }, 200, ''],
+    ['a POST with a body on a known path', head('Content-Type: application/json\r\nContent-Length: 2\r\n', 'POST'), { chunk: '{}', everyMs: 50 }, 405, ''],
+  ];
+  for (const [label, request, body, status] of cases) {
+    it(`${label}: one answer (${status}), then the connection closes`, async () => {
+      const raw = await exchangeUntilClosed(request, body);
+      assert.equal(answersIn(raw), 1, `exactly one answer, never a second, unsolicited one: ${raw.slice(0, 300)}`);
+      const answer = rawRequestFrom(raw);
+      assert.equal(answer.status, status);
+      assert.equal(answer.headers.connection, 'close');
+      if (status === 200) assertJsonSuccess(answer);
+      else assertProblem(answer, { status, code: 'METHOD_NOT_ALLOWED', docsUrl: TEST_DOCS_URL });
+      await stillServing();
+    });
+  }
+
+  it('Content-Length: 0 declares no body: the connection stays open for the next request', async () => {
+    const connection = await openRawConnection(port);
+    try {
+      const first = await connection.request(head('Content-Length: 0\r\n'));
+      assertJsonSuccess(first);
+      assert.equal(first.headers.connection, 'keep-alive');
+      assertJsonSuccess(await connection.request(head('')));
+    } finally {
+      connection.destroy();
+    }
+  });
+
+  it('a malformed chunk in the body of a request being answered: that answer only, never a second one', async () => {
+    const raw = await exchangeUntilClosed(head('Transfer-Encoding: chunked\r\n') + 'zz\r\nhello\r\n');
+    assert.equal(answersIn(raw), 1, raw.slice(0, 300));
+    assertJsonSuccess(rawRequestFrom(raw));
+  });
+
+  it('a malformed request pipelined behind one whose answer is still being computed: that answer first, then the problem', async () => {
+    // /metrics answers asynchronously, so Node's parser meets the bad request while the answer is under way.
+    const raw = await exchangeUntilClosed(`GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\nGET ${DATES}2024\u000010-01 HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    assert.equal(answersIn(raw), 2, raw.slice(0, 300));
+    const second = raw.indexOf('HTTP/1.1 ', 1);
+    const metrics = rawRequestFrom(raw.slice(0, second));
+    assert.equal(metrics.status, 200);
+    assert.match(String(metrics.headers['content-type']), /^text\/plain/);
+    assertProblem(rawRequestFrom(raw.slice(second)), { status: 400, docsUrl: TEST_DOCS_URL });
+    await stillServing();
+  });
+});
+
+describe('requests that never finish arriving: a 408 problem after about the 10 s request timeout', { concurrency: true }, () => {
+  const REQUEST_TIMEOUT_MS = SERVER_LIMITS.requestTimeoutMs;
+  /** Node checks for late requests every requestTimeoutCheckMs; the rest is room for a loaded machine. */
+  const LATEST_MS = REQUEST_TIMEOUT_MS + 5000;
+
+  async function timedOut(head: string, drip?: { chunk: string; everyMs: number }): Promise<{ answer: HttpAnswer; afterMs: number }> {
+    const started = performance.now();
+    const raw = await exchangeUntilClosed(head, drip, LATEST_MS + 5000);
+    const afterMs = performance.now() - started;
+    assert.equal(answersIn(raw), 1, `one answer: ${JSON.stringify(raw.slice(0, 200))}`);
+    return { answer: rawRequestFrom(raw), afterMs };
+  }
+
+  function assertRequestTimeout({ answer, afterMs }: { answer: HttpAnswer; afterMs: number }): void {
+    // Node hands over no bytes of a request that timed out: the instance is '/'.
+    assertProblem(answer, { status: 408, code: 'REQUEST_TIMEOUT', docsUrl: TEST_DOCS_URL });
+    assert.equal(answer.headers.connection, 'close');
+    assert.ok(afterMs >= REQUEST_TIMEOUT_MS - 1000, `not before the timeout: ${Math.round(afterMs)} ms`);
+    assert.ok(afterMs <= LATEST_MS, `about ${REQUEST_TIMEOUT_MS} ms, not ${Math.round(afterMs)} ms`);
+  }
+
+  it('headers sent in part, then nothing: a 408, not a silent close', async () => {
+    assertRequestTimeout(await timedOut(`GET ${NORMAL} HTTP/1.1\r\nHost: localhost\r\nX-Waiting: 1`));
+  });
+
+  it('headers dripped in, one line a second', async () => {
+    assertRequestTimeout(await timedOut(`GET ${NORMAL} HTTP/1.1\r\n`, { chunk: 'X-Drip: 1\r\n', everyMs: 1000 }));
+  });
+
+  it('a request line sent in part on a keep-alive connection after a good request: a 408 too', async () => {
+    const connection = await openRawConnection(port);
+    try {
+      assertJsonSuccess(await connection.request(`GET ${NORMAL} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+      const started = performance.now();
+      connection.write(`GET ${NORMAL} HTTP/1.1\r\nHost: loc`);
+      const ended = await connection.ended;
+      assertRequestTimeout({ answer: rawRequestFrom(ended.unread), afterMs: ended.at - started });
+    } finally {
+      connection.destroy();
+    }
+  });
+
+  it('a connection that sends nothing: a 408 as well (Node counts the request from the connection\'s start)', async () => {
+    assertRequestTimeout(await timedOut(''));
+  });
+});

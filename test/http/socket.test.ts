@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { readConfig, type Config } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/server.js';
 import { expectedOutcome, OPERATIONS, PATH_PREFIX, type OperationSpec, type ReceivedValue } from '../helpers/design-rules.js';
-import { httpCall, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
+import { httpCall, openRawConnection, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
 import { expectedCounts, expectedDay, expectedNextHoliday } from '../helpers/reference-calendar.js';
 import { addDays, datesFromTo, spanDays, weekdayOf } from '../helpers/spec-dates.js';
 import {
@@ -132,8 +132,8 @@ describe('the running service', () => {
   });
 });
 
-describe('graceful close', () => {
-  it('a request in flight when close() is called still completes with 200; new connections are then refused', async () => {
+describe('graceful close: the drain SIGTERM and SIGINT run', () => {
+  it('a request in flight when close() is called still completes with 200 and Connection: close; new connections are then refused', async () => {
     const service = await startService(serviceConfig(), silent);
     const port = portOfUrl(service.url);
     let closing: Promise<void> | undefined;
@@ -147,6 +147,7 @@ describe('graceful close', () => {
       assert.ok(closing !== undefined, 'close() was called while the request was in flight');
       const body = assertJsonSuccess(answer);
       assert.ok(Array.isArray(body) && body.length === 366);
+      assert.equal(answer.headers.connection, 'close', 'the client learns that this connection ends here');
       await closing;
     } finally {
       agent.destroy();
@@ -163,6 +164,37 @@ describe('graceful close', () => {
         resolve();
       });
     });
+  });
+
+  it('a keep-alive connection that brings a request during the drain is answered, with Connection: close, then closed', async () => {
+    const service = await startService(serviceConfig(), silent);
+    const port = portOfUrl(service.url);
+    const connection = await openRawConnection(port);
+    const keepAlive = await connection.request(`GET ${NORMAL} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    assertJsonSuccess(keepAlive);
+    assert.equal(keepAlive.headers.connection, 'keep-alive');
+    const closing = service.close();
+    // The next request arrives after the drain began, as from a client that had just read its answer.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const answer = await connection.request(`GET ${NORMAL} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    assertJsonSuccess(answer);
+    assert.equal(answer.headers.connection, 'close');
+    const ended = await connection.ended;
+    assert.deepEqual({ how: ended.how, unread: ended.unread }, { how: 'end', unread: '' }, 'a clean close after the answer');
+    await closing;
+  });
+
+  it('an idle keep-alive connection is closed cleanly once quiet, and close() resolves with no connection left', async () => {
+    const service = await startService(serviceConfig(), silent);
+    const port = portOfUrl(service.url);
+    const idle = await openRawConnection(port);
+    assertJsonSuccess(await idle.request(`GET ${NORMAL} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    const started = performance.now();
+    await service.close();
+    const ended = await idle.ended;
+    assert.deepEqual({ how: ended.how, unread: ended.unread }, { how: 'end', unread: '' }, 'closed cleanly (no reset), nothing sent');
+    // Quiet for SERVER_LIMITS.drainQuietMs (1 s), far from the 65 s keep-alive timeout; generous for a loaded machine.
+    assert.ok(ended.at - started < 8000, `closed ${Math.round(ended.at - started)} ms after close()`);
   });
 });
 
