@@ -1,17 +1,19 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { ArrangementFile, Manifest } from './arrangement-schema.js';
-import arrangementSchema from './schema/arrangement.schema.json' with { type: 'json' };
-import manifestSchema from './schema/manifest.schema.json' with { type: 'json' };
+import { checkArrangementShape as arrangementShape, checkManifestShape as manifestShape } from './schema/shape-validators.js';
 
 /**
- * Shape checks of the data files, compiled once with Ajv (which Fastify loads anyway) from the
- * JSON Schemas generated from the TypeBox definitions in arrangement-schema.ts.
+ * Shape checks of the data files: Ajv's code for the JSON Schemas generated from the TypeBox
+ * definitions in arrangement-schema.ts, written ahead of time (npm run docs:generate), so that
+ * neither Ajv nor a schema compilation costs the service's start-up.
  */
-// The schemas are generated and tested, so Ajv need not check them against the meta-schema, and
-// unoptimised code compiles in half the time: start-up matters more than validating 20 files.
-const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { optimize: false } });
+export interface ShapeCheck<Shape> {
+  (value: unknown): value is Shape;
+  /** The errors of the last failed check. */
+  errors?: SchemaError[] | null;
+}
 
-export const checkArrangementShape = ajv.compile<ArrangementFile>(arrangementSchema);
-export const checkManifestShape = ajv.compile<Manifest>(manifestSchema);
+export const checkArrangementShape = arrangementShape as ShapeCheck<ArrangementFile>;
+export const checkManifestShape = manifestShape as ShapeCheck<Manifest>;
 
 export type SchemaError = ErrorObject;

@@ -64,7 +64,7 @@ describe('the package', () => {
     assert.ok(tarballFiles.includes('dist/src/library/index.d.ts'));
     assert.ok(tarballFiles.includes('dist/src/client/index.d.ts'));
     assert.ok(tarballFiles.includes('dist/src/cli.js'));
-    assert.ok(tarballFiles.includes('dist/src/dataset/schema/arrangement.schema.json'));
+    assert.ok(tarballFiles.includes('dist/src/dataset/schema/shape-validators.js'));
     assert.ok(tarballFiles.includes('data/2026.json') && tarballFiles.includes('data/manifest.json'));
     assert.ok(tarballFiles.includes('docs/openapi.json'));
     assert.deepEqual(
