@@ -1,5 +1,5 @@
-import { LunarDay, SolarTerm, type SolarDay } from 'tyme4ts';
 import { dayNumberFromCivil, type DayNumber } from './civil-date.js';
+import { lunarDatesOf } from './lunar-dates.js';
 import type { HolidayCode } from './holidays.js';
 
 /**
@@ -37,7 +37,8 @@ export function regulationVersionFor(year: number): RegulationVersion {
 /**
  * The statutory holiday days (法定节假日) of `code` in arrangement year `year`, ascending.
  *
- * Lunar dates and the Qingming solar term come from tyme4ts, never from a hand-typed table.
+ * Lunar dates and the Qingming solar term come from tyme4ts (lunar-dates.ts), never from a
+ * hand-typed table.
  * The Victory Day commemoration is not in the regulation: its one day, 2015-09-03, was fixed by
  * the State Council's special notice 国发明电〔2015〕1号, and it is the statutory day of that
  * one-off holiday.
@@ -48,7 +49,7 @@ export function statutoryDays(code: HolidayCode, year: number): DayNumber[] {
     case 'NEW_YEAR':
       return [dayNumberFromCivil(year, 1, 1)];
     case 'SPRING_FESTIVAL': {
-      const firstOfFirstMonth = fromSolarDay(LunarDay.fromYmd(year, 1, 1).getSolarDay());
+      const firstOfFirstMonth = lunarDatesOf(year).firstMonthFirstDay;
       // 除夕 is the last day of the lunar year: the day before 正月初一, whether the twelfth
       // month has 29 or 30 days.
       const eve = firstOfFirstMonth - 1;
@@ -58,17 +59,16 @@ export function statutoryDays(code: HolidayCode, year: number): DayNumber[] {
       return [eve, ...firstThree];
     }
     case 'QINGMING_FESTIVAL':
-      return [fromSolarDay(SolarTerm.fromName(year, '清明').getJulianDay().getSolarDay())];
+      return [lunarDatesOf(year).qingming];
     case 'LABOR_DAY':
       return version === 3
         ? [dayNumberFromCivil(year, 5, 1), dayNumberFromCivil(year, 5, 2)]
         : [dayNumberFromCivil(year, 5, 1)];
     case 'DRAGON_BOAT_FESTIVAL':
-      // A leap fifth month doubles the month; practice (2009) takes the first one, which is
-      // the month tyme4ts returns for a positive month number.
-      return [fromSolarDay(LunarDay.fromYmd(year, 5, 5).getSolarDay())];
+      // A leap fifth month doubles the month; practice (2009) takes the first one.
+      return [lunarDatesOf(year).dragonBoat];
     case 'MID_AUTUMN_FESTIVAL':
-      return [fromSolarDay(LunarDay.fromYmd(year, 8, 15).getSolarDay())];
+      return [lunarDatesOf(year).midAutumn];
     case 'NATIONAL_DAY':
       return [dayNumberFromCivil(year, 10, 1), dayNumberFromCivil(year, 10, 2), dayNumberFromCivil(year, 10, 3)];
     case 'VICTORY_DAY_70TH_ANNIVERSARY':
@@ -80,7 +80,3 @@ export function statutoryDays(code: HolidayCode, year: number): DayNumber[] {
 export const ONE_OFF_HOLIDAY_YEARS: Readonly<Partial<Record<HolidayCode, number>>> & { readonly VICTORY_DAY_70TH_ANNIVERSARY: number } = {
   VICTORY_DAY_70TH_ANNIVERSARY: 2015,
 };
-
-function fromSolarDay(solarDay: SolarDay): DayNumber {
-  return dayNumberFromCivil(solarDay.getYear(), solarDay.getMonth(), solarDay.getDay());
-}
