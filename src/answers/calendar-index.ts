@@ -1,5 +1,4 @@
 import { dayNumberFromCivil, lastDayOfYear, yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
-import { DAY_STATUSES, type DayStatus } from '../calendar/day-status.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import type { Dataset } from '../dataset/dataset.js';
@@ -14,7 +13,8 @@ import {
 } from './answers.js';
 import type { FeedRenderer, FeedRequest } from './calendar-feed.js';
 import { DAY_CODE, dayTable, isRestCode, isWorkingCode, unsettledDays } from './day-codes.js';
-import { dayStatusRecord, unknownDayRecord, type DayStatusRecord } from './day-json.js';
+import { unknownDayRecord, type DayStatusRecord } from './day-json.js';
+import { dayRecords } from './day-records.js';
 import { buildOffsetTables, locateWorkdayOffset, OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN, unavailablePositionOf } from './workday-offset.js';
 import { publishedYearOverview, unpublishedYearOverview, type YearOverview } from './year-overview.js';
 
@@ -102,16 +102,7 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
   const size = windowEnd - FIRST_SUPPORTED_DAY;
 
   const { codes, holidaysAt } = dayTable(dataset, windowEnd);
-  const records: (DayStatusRecord | undefined)[] = [];
-  for (let at = 0; at < size; at++) {
-    const code = codes[at] ?? DAY_CODE.UNKNOWN;
-    records.push(
-      code === DAY_CODE.UNAVAILABLE
-        ? undefined
-        : dayStatusRecord(FIRST_SUPPORTED_DAY + at, DAY_STATUSES[code] as DayStatus, holidaysAt.get(at) ?? [], version),
-    );
-  }
-  const { allDays, offsets } = serializeDays(records);
+  const { records, allDays, offsets } = dayRecords(codes, holidaysAt, version);
   const dayBuffers = records.map((_, at) => allDays.subarray(offsets[at], (offsets[at + 1] ?? 0) - 1));
 
   const prefix = prefixCounts(codes, unsettledDays(codes, dataset));
@@ -288,21 +279,6 @@ export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
       return bytes;
     },
   };
-}
-
-/** Every day's JSON, comma-separated in one buffer, so that any range is one slice of it. */
-function serializeDays(records: readonly (DayStatusRecord | undefined)[]): { allDays: Buffer; offsets: Uint32Array } {
-  const offsets = new Uint32Array(records.length + 1);
-  const parts: string[] = [];
-  let length = 0;
-  records.forEach((record, at) => {
-    offsets[at] = length;
-    const part = `${record === undefined ? '' : JSON.stringify(record)},`;
-    parts.push(part);
-    length += Buffer.byteLength(part);
-  });
-  offsets[records.length] = length;
-  return { allDays: Buffer.from(parts.join('')), offsets };
 }
 
 function prefixCounts(

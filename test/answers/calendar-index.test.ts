@@ -6,7 +6,10 @@ import type { CalendarIndex } from '../../src/answers/calendar-index.js';
 import type { DayNumber } from '../../src/calendar/civil-date.js';
 import type { DayStatusRecord } from '../../src/answers/day-json.js';
 import { formatIsoDate } from '../../src/calendar/iso-date.js';
-import { day, loadBundledIndex } from '../helpers/bundled-dataset.js';
+import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-dataset.js';
+import { buildCalendarIndex } from '../../src/answers/calendar-index.js';
+import { assembleDataset } from '../../src/dataset/assemble-dataset.js';
+import { readDataDirectory } from '../../src/dataset/read-data-directory.js';
 import { HOLIDAY_NAMES, type DayStatusValue, type HolidayCode } from '../helpers/reference-calendar.js';
 
 /*
@@ -653,5 +656,31 @@ describe('nextHoliday and nextHolidayJson', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('the precomputed JSON', () => {
+  it('is byte for byte JSON.stringify of each day’s record, every day of the window, and a range is their join', async () => {
+    const snapshot = await readDataDirectory(BUNDLED_DATA_DIR);
+    const broken = buildCalendarIndex(
+      assembleDataset({ ...snapshot, yearFiles: snapshot.yearFiles.map((file) => (file.year === 2015 ? { ...file, text: '{}' } : file)) }),
+    );
+    for (const each of [index, broken]) {
+      const days: DayNumber[] = [];
+      for (let at = day('2008-01-01'); at <= day('2031-12-31'); at++) days.push(at);
+      for (const at of days) {
+        const record = each.dayStatus(at);
+        const json = each.dayJson(at);
+        if (isUnavailable(record)) {
+          assert.ok(isUnavailable(json), formatIsoDate(at));
+          continue;
+        }
+        if (isUnavailable(json)) assert.fail(`${formatIsoDate(at)}: JSON unavailable`);
+        assert.ok(json.equals(Buffer.from(JSON.stringify(record))), formatIsoDate(at));
+      }
+      const range = each.rangeJson(day('2016-01-01'), day('2016-12-31'));
+      if (isUnavailable(range)) assert.fail('unavailable');
+      assert.equal(range.toString(), JSON.stringify(days.slice(days.indexOf(day('2016-01-01')), days.indexOf(day('2016-12-31')) + 1).map((at) => each.dayStatus(at))));
+    }
   });
 });

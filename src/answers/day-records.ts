@@ -1,0 +1,123 @@
+import { civilFromDayNumber, daysInMonth } from '../calendar/civil-date.js';
+import { DAYS_OF_WEEK, isoWeekdayIndex } from '../calendar/day-of-week.js';
+import { DAY_STATUSES, workStatusOf, type AssociatedHoliday, type DayStatus } from '../calendar/day-status.js';
+import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
+import { DAY_CODE } from './day-codes.js';
+import type { DayStatusRecord } from './day-json.js';
+
+export interface DayRecords {
+  /** The record of every day of the window by position; undefined where the day cannot be read. */
+  readonly records: readonly (DayStatusRecord | undefined)[];
+  /** Every record's JSON followed by a comma, in one buffer: a range of days is one slice of it. */
+  readonly allDays: Buffer;
+  /** offsets[at]: where day `at`'s JSON starts in allDays; offsets[size] its end. */
+  readonly offsets: Uint32Array;
+}
+
+const TWO_DIGITS = Array.from({ length: 32 }, (_, value) => String(value).padStart(2, '0'));
+const NO_HOLIDAYS: readonly AssociatedHoliday[] = Object.freeze([]);
+
+/**
+ * The record (spec 2.1) and the JSON of every day of the index's window, in one pass: dates
+ * counted forward rather than converted, each record's JSON written from its fields, byte for
+ * byte what JSON.stringify writes (a test holds every day of the window to that), and the text
+ * encoded as Latin-1 except the holiday names, the only non-ASCII. Building the index is on the
+ * path of every start and every reload, where JSON.stringify per day and UTF-8 encoding of the
+ * whole text measured at most of its cost.
+ */
+export function dayRecords(codes: Uint8Array, holidaysAt: ReadonlyMap<number, readonly AssociatedHoliday[]>, version: string): DayRecords {
+  const size = codes.length;
+  const records: (DayStatusRecord | undefined)[] = new Array<DayStatusRecord | undefined>(size);
+  const offsets = new Uint32Array(size + 1);
+  const text = new EncodedText();
+  const middles = statusSegments();
+  const knownTail = `,"datasetVersion":${JSON.stringify(version)}},`;
+  let { year, month, day } = civilFromDayNumber(FIRST_SUPPORTED_DAY);
+  let yearText = String(year);
+  let monthEnd = daysInMonth(year, month);
+  let weekday = isoWeekdayIndex(FIRST_SUPPORTED_DAY);
+  for (let at = 0; at < size; at++) {
+    offsets[at] = text.length;
+    const code = codes[at] ?? DAY_CODE.UNKNOWN;
+    if (code === DAY_CODE.UNAVAILABLE) {
+      text.ascii(',');
+    } else {
+      const status = DAY_STATUSES[code] as DayStatus;
+      const holidays = holidaysAt.get(at) ?? NO_HOLIDAYS;
+      const known = status !== 'UNKNOWN';
+      const date = `${yearText}-${TWO_DIGITS[month] ?? ''}-${TWO_DIGITS[day] ?? ''}`;
+      records[at] = Object.freeze({
+        date,
+        dayOfWeek: DAYS_OF_WEEK[weekday] ?? 'MONDAY',
+        workStatus: workStatusOf(status),
+        dayStatus: status,
+        holidays,
+        datasetVersion: known ? version : null,
+      });
+      text.ascii(`{"date":"${date}${middles[weekday * DAY_STATUSES.length + code] ?? ''}`);
+      if (holidays.length === 0) text.ascii('[]');
+      else text.unicode(JSON.stringify(holidays));
+      text.ascii(known ? knownTail : UNKNOWN_TAIL);
+    }
+    weekday = weekday === 6 ? 0 : weekday + 1;
+    if (day < monthEnd) {
+      day += 1;
+      continue;
+    }
+    day = 1;
+    if (month < 12) month += 1;
+    else {
+      month = 1;
+      year += 1;
+      yearText = String(year).padStart(4, '0');
+    }
+    monthEnd = daysInMonth(year, month);
+  }
+  offsets[size] = text.length;
+  return { records, allDays: text.toBuffer(), offsets };
+}
+
+const UNKNOWN_TAIL = ',"datasetVersion":null},';
+
+/** `","dayOfWeek":…,"holidays":` for every weekday and status, by weekday * 5 + status code. */
+function statusSegments(): string[] {
+  return DAYS_OF_WEEK.flatMap((dayOfWeek) =>
+    DAY_STATUSES.map((status) => `","dayOfWeek":"${dayOfWeek}","workStatus":"${workStatusOf(status)}","dayStatus":"${status}","holidays":`),
+  );
+}
+
+/**
+ * Text collected in runs: ASCII runs joined and written as Latin-1 (a copy), other text as UTF-8,
+ * with the byte length known at every point.
+ */
+class EncodedText {
+  /** Bytes so far. */
+  length = 0;
+  private readonly runs: { readonly text: string; readonly utf8: boolean }[] = [];
+  private pending: string[] = [];
+
+  ascii(part: string): void {
+    this.pending.push(part);
+    this.length += part.length;
+  }
+
+  unicode(part: string): void {
+    this.flush();
+    this.runs.push({ text: part, utf8: true });
+    this.length += Buffer.byteLength(part);
+  }
+
+  toBuffer(): Buffer {
+    this.flush();
+    const buffer = Buffer.allocUnsafe(this.length);
+    let at = 0;
+    for (const run of this.runs) at += buffer.write(run.text, at, run.utf8 ? 'utf8' : 'latin1');
+    return buffer;
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    this.runs.push({ text: this.pending.join(''), utf8: false });
+    this.pending = [];
+  }
+}
