@@ -95,19 +95,46 @@ export interface CalendarIndex {
   nextHolidayIsSettled(from: DayNumber): boolean;
 }
 
+/** Builds the index at once: at start-up, and for a program that wants its calendar synchronously. */
 export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
+  const builder = calendarIndexBuilder(dataset);
+  for (;;) {
+    const step = builder.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Builds the index in slices of about a millisecond with the event loop free in between, so that
+ * requests answered while a reload builds the next index wait for a slice at most, not the whole
+ * build (the reload under load of BENCHMARKS.md).
+ */
+export async function buildCalendarIndexInSlices(dataset: Dataset): Promise<CalendarIndex> {
+  const builder = calendarIndexBuilder(dataset);
+  for (;;) {
+    const step = builder.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The build, with a `yield` wherever it may pause. */
+function* calendarIndexBuilder(dataset: Dataset): Generator<void, CalendarIndex, void> {
   const { version, publishedYears, unavailableYears } = dataset;
   const lastDataYear = Math.max(2007, ...publishedYears);
   const windowEnd = lastDayOfYear(lastDataYear + PRECOMPUTED_YEARS_AFTER_DATA) + 1;
   const size = windowEnd - FIRST_SUPPORTED_DAY;
 
   const { codes, holidaysAt } = dayTable(dataset, windowEnd);
-  const { records, allDays, offsets } = dayRecords(codes, holidaysAt, version);
+  yield;
+  const { records, allDays, offsets } = yield* dayRecords(codes, holidaysAt, version);
   const dayBuffers = records.map((_, at) => allDays.subarray(offsets[at], (offsets[at + 1] ?? 0) - 1));
+  yield;
 
   const prefix = prefixCounts(codes, unsettledDays(codes, dataset));
   const offsetTables = buildOffsetTables(codes, prefix.work);
   const next = nextHolidayIndex(codes);
+  yield;
   const nextJson = new Map<number, Buffer>();
   for (const target of new Set(next)) {
     const record = records[target];

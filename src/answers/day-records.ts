@@ -14,18 +14,24 @@ export interface DayRecords {
   readonly offsets: Uint32Array;
 }
 
+const DAYS_PER_SLICE = 512;
 const TWO_DIGITS = Array.from({ length: 32 }, (_, value) => String(value).padStart(2, '0'));
 const NO_HOLIDAYS: readonly AssociatedHoliday[] = Object.freeze([]);
 
 /**
- * The record (spec 2.1) and the JSON of every day of the index's window, in one pass: dates
+ * The record (spec 2.1) and the JSON of every day of the index's window, in one pass (a
+ * generator that pauses every DAYS_PER_SLICE days, for a build in slices): dates
  * counted forward rather than converted, each record's JSON written from its fields, byte for
  * byte what JSON.stringify writes (a test holds every day of the window to that), and the text
  * encoded as Latin-1 except the holiday names, the only non-ASCII. Building the index is on the
  * path of every start and every reload, where JSON.stringify per day and UTF-8 encoding of the
  * whole text measured at most of its cost.
  */
-export function dayRecords(codes: Uint8Array, holidaysAt: ReadonlyMap<number, readonly AssociatedHoliday[]>, version: string): DayRecords {
+export function* dayRecords(
+  codes: Uint8Array,
+  holidaysAt: ReadonlyMap<number, readonly AssociatedHoliday[]>,
+  version: string,
+): Generator<void, DayRecords, void> {
   const size = codes.length;
   const records: (DayStatusRecord | undefined)[] = new Array<DayStatusRecord | undefined>(size);
   const offsets = new Uint32Array(size + 1);
@@ -37,6 +43,8 @@ export function dayRecords(codes: Uint8Array, holidaysAt: ReadonlyMap<number, re
   let monthEnd = daysInMonth(year, month);
   let weekday = isoWeekdayIndex(FIRST_SUPPORTED_DAY);
   for (let at = 0; at < size; at++) {
+    // A pause point every few hundred days (about a millisecond): see buildCalendarIndexInSlices.
+    if (at % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) yield;
     offsets[at] = text.length;
     const code = codes[at] ?? DAY_CODE.UNKNOWN;
     if (code === DAY_CODE.UNAVAILABLE) {

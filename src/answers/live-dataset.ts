@@ -3,7 +3,7 @@ import { assembleDataset } from '../dataset/assemble-dataset.js';
 import { formatDataProblem } from '../dataset/data-problem.js';
 import type { Dataset } from '../dataset/dataset.js';
 import { readDataDirectory, readDataDirectorySync, type DirectorySnapshot } from '../dataset/read-data-directory.js';
-import { buildCalendarIndex, type CalendarIndex } from './calendar-index.js';
+import { buildCalendarIndex, buildCalendarIndexInSlices, type CalendarIndex } from './calendar-index.js';
 
 interface LogMethod {
   (object: object, message: string): void;
@@ -120,7 +120,8 @@ export class LiveDataset {
     } catch (error) {
       return this.unreadableDirectory(error, reason);
     }
-    return this.apply(snapshot, reason);
+    const { outcome, dataset } = this.examine(snapshot, reason);
+    return dataset === undefined ? outcome : this.swap(dataset, buildCalendarIndex(dataset), outcome, reason);
   }
 
   private async reloadOnce(reason: string): Promise<ReloadOutcome> {
@@ -130,7 +131,9 @@ export class LiveDataset {
     } catch (error) {
       return this.unreadableDirectory(error, reason);
     }
-    return this.apply(snapshot, reason);
+    const { outcome, dataset } = this.examine(snapshot, reason);
+    // Built in slices: requests keep being answered, from the current index, meanwhile.
+    return dataset === undefined ? outcome : this.swap(dataset, await buildCalendarIndexInSlices(dataset), outcome, reason);
   }
 
   private unreadableDirectory(error: unknown, reason: string): ReloadOutcome {
@@ -138,15 +141,25 @@ export class LiveDataset {
     return this.report({ changed: false, failed: true, problems: 1, version: this.state?.dataset.version }, reason);
   }
 
-  /** Validates a read against the current dataset and swaps in the new index if anything changed. */
-  private apply(snapshot: DirectorySnapshot, reason: string): ReloadOutcome {
+  /**
+   * Validates a read against the current dataset (a file whose text is unchanged is not validated
+   * again): the dataset to swap in, or the outcome when nothing changed.
+   */
+  private examine(snapshot: DirectorySnapshot, reason: string): { outcome: ReloadOutcome; dataset: Dataset | undefined } {
     const previous = this.state;
     const dataset = assembleDataset(snapshot, previous?.dataset);
     this.logProblemsOnChange(dataset.problems.map(formatDataProblem));
+    const outcome = { changed: true, failed: false, problems: dataset.problems.length, version: dataset.version };
     if (previous !== undefined && previous.dataset.version === dataset.version) {
-      return this.report({ changed: false, failed: false, problems: dataset.problems.length, version: dataset.version }, reason);
+      return { outcome: this.report({ ...outcome, changed: false }, reason), dataset: undefined };
     }
-    this.state = { dataset, index: buildCalendarIndex(dataset) };
+    return { outcome, dataset };
+  }
+
+  /** The swap itself: one assignment, so that a request sees the old index or the new one, never a mix. */
+  private swap(dataset: Dataset, index: CalendarIndex, outcome: ReloadOutcome, reason: string): ReloadOutcome {
+    const previous = this.state;
+    this.state = { dataset, index };
     this.log.info(
       {
         datasetVersion: dataset.version,
@@ -157,7 +170,7 @@ export class LiveDataset {
       },
       'calendar dataset loaded',
     );
-    return this.report({ changed: true, failed: false, problems: dataset.problems.length, version: dataset.version }, reason);
+    return this.report(outcome, reason);
   }
 
   private report(outcome: ReloadOutcome, reason: string): ReloadOutcome {
