@@ -8,7 +8,7 @@
  *
  *   npm run bench [-- --rounds 5 --duration 5 --connections 32 --smoke]
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +72,7 @@ async function main(): Promise<void> {
   await measureStartUp();
   for (const scenario of SCENARIOS) await measureScenario(scenario, useWrk);
   await measureWorkers(useWrk);
+  await measureReloadUnderLoad(useWrk);
   for (const missed of benchmarkLibrary({ rounds: ROUNDS < 3 ? 3 : ROUNDS, smoke })) console.log(`  library target not met: ${missed}`);
 
   if (failures.length > 0) {
@@ -213,6 +214,54 @@ async function measureWorkers(useWrk: boolean): Promise<void> {
     } finally {
       await service.stop();
     }
+  }
+}
+
+/**
+ * p99 at half the maximum rate, with and without the data changing under the load: a year's file
+ * rewritten (a reviewer's note added, so the dataset version changes and the index is rebuilt)
+ * and SIGHUP sent every RELOAD_EVERY_MS. Target: p99 with reloads within twice p99 without.
+ */
+async function measureReloadUnderLoad(useWrk: boolean): Promise<void> {
+  const scenario = SCENARIOS[0];
+  if (scenario === undefined) return;
+  const RELOAD_EVERY_MS = 500;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  cpSync(fileURLToPath(new URL('../../data/', import.meta.url)), dataDir, { recursive: true });
+  const yearFile = join(dataDir, '2015.json');
+  const original = JSON.parse(readFileSync(yearFile, 'utf8')) as { entries: { notes?: string[] }[] };
+  const service = await startService({ DATA_DIR: dataDir, RELOAD_INTERVAL_SECONDS: '0' });
+  try {
+    const full = await drive(service.baseUrl, scenario.paths, { durationSeconds: DURATION, connections: CONNECTIONS }, useWrk);
+    const rate = Math.max(100, Math.round(full.requestsPerSecond / 2));
+    const quiet: number[] = [];
+    const reloading: number[] = [];
+    let reloads = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      quiet.push((await drive(service.baseUrl, scenario.paths, { durationSeconds: DURATION, connections: CONNECTIONS, rate }, useWrk)).p99);
+      const changes = { running: true };
+      const changing = (async () => {
+        while (changes.running) {
+          await new Promise((resolve) => setTimeout(resolve, RELOAD_EVERY_MS));
+          reloads += 1;
+          original.entries[0] = { ...original.entries[0], notes: [`benchmark reload ${reloads}`] };
+          writeFileSync(yearFile, JSON.stringify(original));
+          service.child.kill('SIGHUP');
+        }
+      })();
+      const load = await drive(service.baseUrl, scenario.paths, { durationSeconds: DURATION, connections: CONNECTIONS, rate }, useWrk);
+      changes.running = false;
+      await changing;
+      if (load.errors > 0 || load.non2xx > 0) failures.push(`reload under load: ${load.errors} errors, ${load.non2xx} answers not 2xx`);
+      reloading.push(load.p99);
+    }
+    const ratio = median(reloading.map((p99, round) => p99 / (quiet[round] ?? p99)));
+    console.log(
+      `\nReload under load (${scenario.name} at ${rate} req/s, half the maximum; the data changed and reloaded every ${RELOAD_EVERY_MS} ms, ${reloads} reloads):` +
+        `\n  p99 without reloads ${summary(quiet, 2)} ms, with reloads ${summary(reloading, 2)} ms; ratio ${ratio.toFixed(2)}  [target <= 2: ${verdict(ratio <= 2)}]`,
+    );
+  } finally {
+    await service.stop();
   }
 }
 
