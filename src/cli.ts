@@ -1,7 +1,12 @@
 #!/usr/bin/env node
+import * as nodeModule from 'node:module';
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
 import { ConfigError, readConfig } from './config.js';
+
+// Node 22.1+ keeps the compiled code of every module it loads on disk (in the system's temporary
+// directory), and the next start reuses it: the service, Fastify and the rest start faster from the
+// second run on. Node 20 has no compile cache; it starts as before.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const USAGE = `Usage: china-calendar <command>
 
@@ -59,7 +64,9 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
       return;
     }
-    pino().fatal({ err: error }, 'china-calendar failed');
-    process.exitCode = 1;
+    void import('pino').then(({ pino }) => {
+      pino().fatal({ err: error }, 'china-calendar failed');
+      process.exitCode = 1;
+    });
   },
 );

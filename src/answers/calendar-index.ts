@@ -14,7 +14,7 @@ import {
 import type { FeedRenderer, FeedRequest } from './calendar-feed.js';
 import { DAY_CODE, dayTable, isRestCode, isWorkingCode, unsettledDays } from './day-codes.js';
 import { unknownDayRecord, type DayStatusRecord } from './day-json.js';
-import { dayRecords } from './day-records.js';
+import { dayRecords, dayStatusRecordAt } from './day-records.js';
 import { buildOffsetTables, locateWorkdayOffset, OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN, unavailablePositionOf } from './workday-offset.js';
 import { publishedYearOverview, unpublishedYearOverview, type YearOverview } from './year-overview.js';
 
@@ -127,23 +127,38 @@ function* calendarIndexBuilder(dataset: Dataset): Generator<void, CalendarIndex,
 
   const { codes, holidaysAt } = dayTable(dataset, windowEnd);
   yield;
-  const { records, allDays, offsets } = yield* dayRecords(codes, holidaysAt, version);
-  const dayBuffers = records.map((_, at) => allDays.subarray(offsets[at], (offsets[at + 1] ?? 0) - 1));
+  const { dates, allDays, offsets } = yield* dayRecords(codes, holidaysAt, version);
   yield;
 
   const prefix = prefixCounts(codes, unsettledDays(codes, dataset));
   const offsetTables = buildOffsetTables(codes, prefix.work);
   const next = nextHolidayIndex(codes);
-  yield;
-  const nextJson = new Map<number, Buffer>();
-  for (const target of new Set(next)) {
-    const record = records[target];
-    if (target < 0 || record === undefined) continue;
-    nextJson.set(target, Buffer.from(JSON.stringify(foundHoliday(record, version))));
-  }
 
-  /** The ISO text of a day: the record's own string inside the window (no formatting per request). */
-  const isoDateOf = (day: DayNumber): string => records[day - FIRST_SUPPORTED_DAY]?.date ?? formatIsoDate(day);
+  // The objects that hand out the precomputed answers (a day's record, a view of its JSON, a next
+  // holiday's JSON) are made on first use and kept: the start, and every reload, make none of them.
+  const records = new Array<DayStatusRecord | undefined>(size);
+  const dayBuffers = new Array<Buffer | undefined>(size);
+  const nextJson = new Map<number, Buffer>();
+  const recordAt = (at: number): DayStatusRecord | undefined => {
+    const kept = records[at];
+    if (kept !== undefined || codes[at] === DAY_CODE.UNAVAILABLE) return kept;
+    const record = dayStatusRecordAt(at, codes, dates, holidaysAt, version);
+    records[at] = record;
+    return record;
+  };
+  const dayBufferAt = (at: number): Buffer => (dayBuffers[at] ??= allDays.subarray(offsets[at], (offsets[at + 1] ?? 0) - 1));
+  const nextJsonAt = (target: number): Buffer => {
+    let json = nextJson.get(target);
+    const record = recordAt(target);
+    if (json === undefined && record !== undefined) {
+      json = Buffer.from(JSON.stringify(foundHoliday(record, version)));
+      nextJson.set(target, json);
+    }
+    return json ?? NEXT_HOLIDAY_UNKNOWN_JSON;
+  };
+
+  /** The ISO text of a day: the day's own string inside the window (no formatting per request). */
+  const isoDateOf = (day: DayNumber): string => dates[day - FIRST_SUPPORTED_DAY] ?? formatIsoDate(day);
   const unavailableAt = (at: number): Unavailable => {
     const year = yearOfDayNumber(FIRST_SUPPORTED_DAY + at);
     return { unavailable: true, year: unavailableYears.includes(year) ? year : year + 1 };
@@ -216,7 +231,7 @@ function* calendarIndexBuilder(dataset: Dataset): Generator<void, CalendarIndex,
     dayStatus(day) {
       const at = day - FIRST_SUPPORTED_DAY;
       if (at >= size) return unknownDayRecord(day);
-      return records[at] ?? unavailableAt(at);
+      return recordAt(at) ?? unavailableAt(at);
     },
     dayCode(day) {
       const at = day - FIRST_SUPPORTED_DAY;
@@ -226,7 +241,7 @@ function* calendarIndexBuilder(dataset: Dataset): Generator<void, CalendarIndex,
     dayJson(day) {
       const at = day - FIRST_SUPPORTED_DAY;
       if (at >= size) return Buffer.from(JSON.stringify(unknownDayRecord(day)));
-      return codes[at] === DAY_CODE.UNAVAILABLE ? unavailableAt(at) : (dayBuffers[at] as Buffer);
+      return codes[at] === DAY_CODE.UNAVAILABLE ? unavailableAt(at) : dayBufferAt(at);
     },
     rangeJson(start, end) {
       const chunks = this.rangeJsonChunks(start, end);
@@ -250,14 +265,14 @@ function* calendarIndexBuilder(dataset: Dataset): Generator<void, CalendarIndex,
       const at = from - FIRST_SUPPORTED_DAY;
       const target = at < size ? (next[at] ?? NEXT_UNKNOWN) : NEXT_UNKNOWN;
       if (target === NEXT_UNAVAILABLE) return unavailableAt(firstUnavailable(at, size));
-      const record = records[target];
-      return target === NEXT_UNKNOWN || record === undefined ? NEXT_HOLIDAY_UNKNOWN : foundHoliday(record, version);
+      const record = target >= 0 ? recordAt(target) : undefined;
+      return record === undefined ? NEXT_HOLIDAY_UNKNOWN : foundHoliday(record, version);
     },
     nextHolidayJson(from) {
       const at = from - FIRST_SUPPORTED_DAY;
       const target = at < size ? (next[at] ?? NEXT_UNKNOWN) : NEXT_UNKNOWN;
       if (target === NEXT_UNAVAILABLE) return unavailableAt(firstUnavailable(at, size));
-      return nextJson.get(target) ?? NEXT_HOLIDAY_UNKNOWN_JSON;
+      return target >= 0 ? nextJsonAt(target) : NEXT_HOLIDAY_UNKNOWN_JSON;
     },
     workdayOffset,
     workdayOffsetDay(from, days) {

@@ -2,8 +2,7 @@ import type { ArrangementFile } from '../dataset/arrangement-schema.js';
 import { datesOf, finalEntries, restDaysOf } from '../dataset/entry-dates.js';
 import type { DayNumber } from '../calendar/civil-date.js';
 import type { AssociatedHoliday } from '../calendar/day-status.js';
-import { HOLIDAY_NAMES } from '../calendar/holidays.js';
-import { parseIsoDate } from '../calendar/iso-date.js';
+import { HOLIDAY_CODES, HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
 
 /** What one arrangement says about one day: a day off (HOLIDAY) or a make-up working day. */
 export interface DayMark {
@@ -12,29 +11,44 @@ export interface DayMark {
   readonly holidays: readonly AssociatedHoliday[];
 }
 
+/** The associated holidays of spec 2.2: one frozen object per code and statutoryDate, shared by every day. */
+const ASSOCIATED: ReadonlyMap<string, AssociatedHoliday> = new Map(
+  HOLIDAY_CODES.flatMap((code) => [false, true].map((statutoryDate) => [`${code}:${String(statutoryDate)}`, Object.freeze({ code, name: HOLIDAY_NAMES[code], statutoryDate })])),
+);
+
+function associated(code: HolidayCode, statutoryDate: boolean): AssociatedHoliday {
+  return ASSOCIATED.get(`${code}:${String(statutoryDate)}`) ?? Object.freeze({ code, name: HOLIDAY_NAMES[code], statutoryDate });
+}
+
 /**
  * The days an arrangement file names, in its final state (amendments applied). Joined weekend
  * days are not marks: they stay ordinary weekend days. Every holiday of the entry is associated
  * with each of its days, in the order the notice names them; `statutoryDate` is true only on a
- * rest day that is a statutory day of that holiday.
+ * rest day that is a statutory day of that holiday. The days of an entry share their holiday
+ * lists (one per pattern of statutory days), frozen: the index builds from them at every start.
  */
 export function dayMarksOf(file: ArrangementFile): DayMark[] {
   const statutory = new Map<string, Set<DayNumber>>();
   for (const [code, days] of Object.entries(file.statutoryDays)) {
-    statutory.set(code, new Set(days.map(parseIsoDate).filter((day) => day !== undefined)));
+    statutory.set(code, new Set(datesOf(days)));
   }
-  return finalEntries(file.entries).flatMap((entry) => {
-    const holidaysOn = (day: DayNumber, canBeStatutory: boolean): AssociatedHoliday[] =>
-      entry.holidays.map((code) =>
-        Object.freeze({
-          code,
-          name: HOLIDAY_NAMES[code],
-          statutoryDate: canBeStatutory && (statutory.get(code)?.has(day) ?? false),
-        }),
-      );
-    return [
-      ...restDaysOf(entry).map((day) => ({ day, status: 'HOLIDAY' as const, holidays: holidaysOn(day, true) })),
-      ...datesOf(entry.work).map((day) => ({ day, status: 'ADJUSTED_WORKDAY' as const, holidays: holidaysOn(day, false) })),
-    ];
-  });
+  const marks: DayMark[] = [];
+  for (const entry of finalEntries(file.entries)) {
+    const lists = new Map<number, readonly AssociatedHoliday[]>();
+    const holidaysOn = (day: DayNumber, canBeStatutory: boolean): readonly AssociatedHoliday[] => {
+      let pattern = 0;
+      entry.holidays.forEach((code, at) => {
+        if (canBeStatutory && statutory.get(code)?.has(day) === true) pattern |= 1 << at;
+      });
+      let list = lists.get(pattern);
+      if (list === undefined) {
+        list = Object.freeze(entry.holidays.map((code, at) => associated(code, (pattern & (1 << at)) !== 0)));
+        lists.set(pattern, list);
+      }
+      return list;
+    };
+    for (const day of restDaysOf(entry)) marks.push({ day, status: 'HOLIDAY', holidays: holidaysOn(day, true) });
+    for (const day of datesOf(entry.work)) marks.push({ day, status: 'ADJUSTED_WORKDAY', holidays: holidaysOn(day, false) });
+  }
+  return marks;
 }

@@ -6,8 +6,8 @@ import { DAY_CODE } from './day-codes.js';
 import type { DayStatusRecord } from './day-json.js';
 
 export interface DayRecords {
-  /** The record of every day of the window by position; undefined where the day cannot be read. */
-  readonly records: readonly (DayStatusRecord | undefined)[];
+  /** The ISO date of every day of the window by position. */
+  readonly dates: readonly string[];
   /** Every record's JSON followed by a comma, in one buffer: a range of days is one slice of it. */
   readonly allDays: Buffer;
   /** offsets[at]: where day `at`'s JSON starts in allDays; offsets[size] its end. */
@@ -19,7 +19,7 @@ const TWO_DIGITS = Array.from({ length: 32 }, (_, value) => String(value).padSta
 const NO_HOLIDAYS: readonly AssociatedHoliday[] = Object.freeze([]);
 
 /**
- * The record (spec 2.1) and the JSON of every day of the index's window, in one pass (a
+ * The date and the JSON of every day of the index's window (its record, spec 2.1), in one pass (a
  * generator that pauses every DAYS_PER_SLICE days, for a build in slices): dates
  * counted forward rather than converted, each record's JSON written from its fields, byte for
  * byte what JSON.stringify writes (a test holds every day of the window to that), and the text
@@ -33,7 +33,8 @@ export function* dayRecords(
   version: string,
 ): Generator<void, DayRecords, void> {
   const size = codes.length;
-  const records: (DayStatusRecord | undefined)[] = new Array<DayStatusRecord | undefined>(size);
+  const dates = new Array<string>(size);
+  const holidaysJson = new Map<readonly AssociatedHoliday[], string>();
   const offsets = new Uint32Array(size + 1);
   const text = new EncodedText();
   const middles = statusSegments();
@@ -47,25 +48,24 @@ export function* dayRecords(
     if (at % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) yield;
     offsets[at] = text.length;
     const code = codes[at] ?? DAY_CODE.UNKNOWN;
+    const date = `${yearText}-${TWO_DIGITS[month] ?? ''}-${TWO_DIGITS[day] ?? ''}`;
+    dates[at] = date;
     if (code === DAY_CODE.UNAVAILABLE) {
       text.ascii(',');
     } else {
-      const status = DAY_STATUSES[code] as DayStatus;
-      const holidays = holidaysAt.get(at) ?? NO_HOLIDAYS;
-      const known = status !== 'UNKNOWN';
-      const date = `${yearText}-${TWO_DIGITS[month] ?? ''}-${TWO_DIGITS[day] ?? ''}`;
-      records[at] = Object.freeze({
-        date,
-        dayOfWeek: DAYS_OF_WEEK[weekday] ?? 'MONDAY',
-        workStatus: workStatusOf(status),
-        dayStatus: status,
-        holidays,
-        datasetVersion: known ? version : null,
-      });
+      const holidays = holidaysAt.get(at);
       text.ascii(`{"date":"${date}${middles[weekday * DAY_STATUSES.length + code] ?? ''}`);
-      if (holidays.length === 0) text.ascii('[]');
-      else text.unicode(JSON.stringify(holidays));
-      text.ascii(known ? knownTail : UNKNOWN_TAIL);
+      if (holidays === undefined) text.ascii('[]');
+      else {
+        // Days of one entry share their holiday list, and so its JSON.
+        let json = holidaysJson.get(holidays);
+        if (json === undefined) {
+          json = JSON.stringify(holidays);
+          holidaysJson.set(holidays, json);
+        }
+        text.unicode(json);
+      }
+      text.ascii(code === DAY_CODE.UNKNOWN ? UNKNOWN_TAIL : knownTail);
     }
     weekday = weekday === 6 ? 0 : weekday + 1;
     if (day < monthEnd) {
@@ -82,7 +82,26 @@ export function* dayRecords(
     monthEnd = daysInMonth(year, month);
   }
   offsets[size] = text.length;
-  return { records, allDays: text.toBuffer(), offsets };
+  return { dates, allDays: text.toBuffer(), offsets };
+}
+
+/** The record of the day at a position of the window (not an unreadable one), frozen: callers share it. */
+export function dayStatusRecordAt(
+  at: number,
+  codes: Uint8Array,
+  dates: readonly string[],
+  holidaysAt: ReadonlyMap<number, readonly AssociatedHoliday[]>,
+  version: string,
+): DayStatusRecord {
+  const status = DAY_STATUSES[codes[at] ?? DAY_CODE.UNKNOWN] as DayStatus;
+  return Object.freeze({
+    date: dates[at] ?? '',
+    dayOfWeek: DAYS_OF_WEEK[isoWeekdayIndex(FIRST_SUPPORTED_DAY + at)] ?? 'MONDAY',
+    workStatus: workStatusOf(status),
+    dayStatus: status,
+    holidays: holidaysAt.get(at) ?? NO_HOLIDAYS,
+    datasetVersion: status === 'UNKNOWN' ? null : version,
+  });
 }
 
 const UNKNOWN_TAIL = ',"datasetVersion":null},';
