@@ -327,16 +327,27 @@ function prefixCounts(
   codes: Uint8Array,
   unsettledFlags: Uint8Array,
 ): { work: Int32Array; rest: Int32Array; unavailable: Int32Array; unsettled: Int32Array } {
-  const work = new Int32Array(codes.length + 1);
-  const rest = new Int32Array(codes.length + 1);
-  const unavailable = new Int32Array(codes.length + 1);
-  const unsettled = new Int32Array(codes.length + 1);
-  codes.forEach((code, at) => {
-    work[at + 1] = (work[at] ?? 0) + (isWorkingCode(code) ? 1 : 0);
-    rest[at + 1] = (rest[at] ?? 0) + (isRestCode(code) ? 1 : 0);
-    unavailable[at + 1] = (unavailable[at] ?? 0) + (code === DAY_CODE.UNAVAILABLE ? 1 : 0);
-    unsettled[at + 1] = (unsettled[at] ?? 0) + (unsettledFlags[at] ?? 0);
-  });
+  const size = codes.length;
+  const work = new Int32Array(size + 1);
+  const rest = new Int32Array(size + 1);
+  const unavailable = new Int32Array(size + 1);
+  const unsettled = new Int32Array(size + 1);
+  // Plain running sums in one loop: this runs at every start and reload, mostly before the JIT.
+  let works = 0;
+  let rests = 0;
+  let unavailables = 0;
+  let unsettleds = 0;
+  for (let at = 0; at < size; at++) {
+    const code = codes[at] ?? DAY_CODE.UNKNOWN;
+    if (isWorkingCode(code)) works++;
+    else if (isRestCode(code)) rests++;
+    else if (code === DAY_CODE.UNAVAILABLE) unavailables++;
+    unsettleds += unsettledFlags[at] ?? 0;
+    work[at + 1] = works;
+    rest[at + 1] = rests;
+    unavailable[at + 1] = unavailables;
+    unsettled[at + 1] = unsettleds;
+  }
   return { work, rest, unavailable, unsettled };
 }
 

@@ -121,13 +121,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   for (const route of routes) {
     const url = route.path.replaceAll(/\{(\w+)\}/g, ':$1');
-    const label = routeLabel(route);
     app.get(url, (request, reply) => (hasHostIfRequired(request) ? route.handle(request, reply) : sendMissingHost(responder, request, reply)));
-    app.options(url, (request, reply) => {
-      if (hasHostIfRequired(request)) sendOptions(responder, request, reply, label);
-      else sendMissingHost(responder, request, reply);
-    });
   }
+  // OPTIONS (CORS preflight) on every path at once: one route to register instead of one per path,
+  // which the router pays for at every start; preflights are few (browsers keep them a day).
+  app.options('*', (request, reply) => {
+    const route = routeOfPath(instanceOf(request.raw.url));
+    if (!hasHostIfRequired(request)) sendMissingHost(responder, request, reply);
+    else if (route === undefined) sendNotFoundOrNotAllowed(request, reply);
+    else sendOptions(responder, request, reply, routeLabel(route));
+  });
 
   // Routing comes first: an unknown path is 404 whatever the method; a known path reached with
   // another method is 405. Only GET, HEAD and OPTIONS are registered, so both arrive here.
