@@ -6,7 +6,7 @@
  * (read from /proc, outside the servers) is the steadiest figure on a shared machine; ratios
  * are paired per round. `--smoke` runs everything briefly and fails only on errors.
  *
- *   npm run bench [-- --rounds 5 --duration 5 --connections 32 --smoke]
+ *   npm run bench [-- --rounds 5 --duration 5 --connections 32 --smoke --only start-up,reload]
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -24,6 +24,8 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     smoke: { type: 'boolean', default: false },
+    // Some sections only, e.g. --only start-up,reload (start-up, scenarios, workers, reload, library).
+    only: { type: 'string' },
   },
 });
 const smoke = flags.smoke;
@@ -69,11 +71,13 @@ async function main(): Promise<void> {
       `${ROUNDS} round(s) x ${DURATION} s per server and scenario, ${CONNECTIONS} connections${smoke ? ' (smoke run)' : ''}`,
   );
 
-  await measureStartUp();
-  for (const scenario of SCENARIOS) await measureScenario(scenario, useWrk);
-  await measureWorkers(useWrk);
-  await measureReloadUnderLoad(useWrk);
-  for (const missed of benchmarkLibrary({ rounds: ROUNDS < 3 ? 3 : ROUNDS, smoke })) console.log(`  library target not met: ${missed}`);
+  const sections = flags.only?.split(',');
+  const wanted = (section: string): boolean => sections === undefined || sections.includes(section);
+  if (wanted('start-up')) await measureStartUp();
+  if (wanted('scenarios')) for (const scenario of SCENARIOS) await measureScenario(scenario, useWrk);
+  if (wanted('workers')) await measureWorkers(useWrk);
+  if (wanted('reload')) await measureReloadUnderLoad(useWrk);
+  if (wanted('library')) for (const missed of benchmarkLibrary({ rounds: ROUNDS < 3 ? 3 : ROUNDS, smoke })) console.log(`  library target not met: ${missed}`);
 
   if (failures.length > 0) {
     console.error(`\nERRORS:\n${failures.map((failure) => `- ${failure}`).join('\n')}`);
