@@ -2,6 +2,7 @@ import { METHODS } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { clientErrorHandler, connectHandler } from './client-errors.js';
 import { instanceOf, sendProblem, type ProblemSpec } from './problems.js';
+import { unparsedQuery } from './query-string.js';
 import { createRequestIds } from './request-id.js';
 import { ALLOWED_METHODS, sendOptions, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
@@ -88,7 +89,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Per-request access logs would double the cost of our cheapest answers; problems are logged where they arise.
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     return503OnClosing: false,
-    routerOptions: { maxParamLength: SERVER_LIMITS.maxParamLength },
+    // The query string stays as sent: each operation reads only its own parameters from it
+    // (query-string.ts), where a general parser made a dictionary of every pair per request.
+    routerOptions: { maxParamLength: SERVER_LIMITS.maxParamLength, querystringParser: unparsedQuery },
     requestTimeout: SERVER_LIMITS.requestTimeoutMs,
     connectionTimeout: SERVER_LIMITS.connectionTimeoutMs,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? SERVER_LIMITS.keepAliveTimeoutMs,

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '../answers/answers.js';
 import type { CalendarIndex } from '../answers/calendar-index.js';
-import { InputProblem, type RawValues } from '../questions/input-problem.js';
+import { InputProblem } from '../questions/input-problem.js';
 import type { Answer, ApiOperation } from './operations/api-operation.js';
 import { sendProblem, type ProblemSpec } from './problems.js';
+import { queryValues, type UnparsedQuery } from './query-string.js';
 import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
@@ -21,8 +22,11 @@ const RETRY_AFTER_SECONDS = '30';
  * answers long and answers containing UNKNOWN days short.
  */
 export function operationRoute(operation: ApiOperation<unknown>, calendar: CalendarSource, responder: Responder): ServiceRoute {
-  const { operationId } = operation;
+  const { operationId, parameters } = operation;
   const contentType = operation.response.contentType;
+  // Where each parameter is read from: the names to look for in the query, and the path's.
+  const queryNames = parameters.map((parameter) => (parameter.in === 'query' ? parameter.name : undefined));
+  const pathParameters = parameters.flatMap((parameter, at) => (parameter.in === 'path' ? [{ at, name: parameter.name }] : []));
 
   const write = (request: FastifyRequest, reply: FastifyReply, index: CalendarIndex, question: unknown, answer: Answer): void => {
     if (answer instanceof InputProblem) {
@@ -46,7 +50,10 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
     path: operation.path,
     doc: { kind: 'api', operation },
     handle(request, reply) {
-      const question = operation.read(request.params as RawValues, request.query as RawValues);
+      // The app hands the query over unparsed (see buildApp): only the operation's own names are read.
+      const values = queryValues((request.query as UnparsedQuery).text, queryNames);
+      for (const { at, name } of pathParameters) values[at] = (request.params as Readonly<Record<string, string>>)[name];
+      const question = operation.read(values);
       if (question instanceof InputProblem) {
         sendProblem(responder, request, reply, question, operationId);
         return;

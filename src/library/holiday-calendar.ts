@@ -155,7 +155,7 @@ export class HolidayCalendar {
    */
   async calendarFeed(options: CalendarFeedOptions = {}): Promise<string> {
     const years = options.years === undefined ? undefined : typeof options.years === 'number' ? String(options.years) : options.years.join('..');
-    const question = readCalendarFeedQuestion({ years, lang: options.lang });
+    const question = readCalendarFeedQuestion([years, options.lang]);
     if (question instanceof InputProblem) throw inputError(question);
     const index = this.#index();
     const request = feedRequest(index, question);
@@ -191,8 +191,7 @@ export class HolidayCalendar {
   }
 
   #range(startDate: DateInput, endDate: DateInput): [DayNumber, DayNumber] {
-    const values = { startDate: dateValue('startDate', startDate), endDate: dateValue('endDate', endDate) };
-    const dates = readDateParameters(RANGE_PARAMETERS, {}, values, true);
+    const dates = readDateParameters(RANGE_PARAMETERS, [dateValue('startDate', startDate), dateValue('endDate', endDate)], true);
     if (dates instanceof InputProblem) throw inputError(dates);
     return [dates[0] ?? FIRST_SUPPORTED_DAY, dates[1] ?? FIRST_SUPPORTED_DAY];
   }

@@ -1,4 +1,4 @@
-import { InputProblem, quote, type RawValues } from './input-problem.js';
+import { InputProblem, quote, type ReceivedValues } from './input-problem.js';
 import { checkSupportedYear, parseYear } from './year-question.js';
 
 export const FEED_LANGUAGES = ['zh', 'en'] as const;
@@ -12,14 +12,15 @@ export interface CalendarFeedQuestion {
 }
 
 /**
- * Reads `years` (2026, or 2024..2027; optional) and `lang` (zh or en; optional): malformed values
- * first (INVALID_PARAMETER), then years before 2008 (DATE_OUT_OF_SUPPORTED_RANGE), then a
- * range that ends before it starts.
+ * Reads `years` (2026, or 2024..2027; optional) and `lang` (zh or en; optional), `values` in that
+ * order: malformed values first (INVALID_PARAMETER), then years before 2008
+ * (DATE_OUT_OF_SUPPORTED_RANGE), then a range that ends before it starts.
  */
-export function readCalendarFeedQuestion(query: RawValues): CalendarFeedQuestion | InputProblem {
-  const years = query.years === undefined ? undefined : readYears(query.years);
+export function readCalendarFeedQuestion(values: ReceivedValues): CalendarFeedQuestion | InputProblem {
+  const [yearsValue, langValue] = values;
+  const years = yearsValue === undefined ? undefined : readYears(yearsValue);
   if (years instanceof InputProblem) return years;
-  const lang = readLanguage(query.lang);
+  const lang = readLanguage(langValue);
   if (lang instanceof InputProblem) return lang;
   if (years === undefined) return { firstYear: undefined, lastYear: undefined, lang };
   const [firstYear, lastYear] = years;

@@ -1,7 +1,7 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
-import { InputProblem, missingParameters, quote, type RawValues } from './input-problem.js';
+import { InputProblem, missingParameters, quote, type ReceivedValues } from './input-problem.js';
 
 /** The longest range a request may span, both ends included (spec section 8). */
 export const MAX_RANGE_DAYS = 366;
@@ -26,25 +26,20 @@ export const FROM_DATE_PARAMETER: readonly DateParameter[] = [
 export type ParsedDates = readonly DayNumber[];
 
 /**
- * Reads an operation's date parameters in the order DESIGN.md fixes, and returns the first
- * failure: absent (naming every absent one), malformed, before 2008-01-01, start after end,
- * longer than 366 days.
+ * Reads an operation's date parameters (`values` in the order of `parameters`) in the order
+ * DESIGN.md fixes, and returns the first failure: absent (naming every absent one), malformed,
+ * before 2008-01-01, start after end, longer than 366 days.
  */
-export function readDateParameters(
-  parameters: readonly DateParameter[],
-  path: RawValues,
-  query: RawValues,
-  isRange: boolean,
-): ParsedDates | InputProblem {
+export function readDateParameters(parameters: readonly DateParameter[], values: ReceivedValues, isRange: boolean): ParsedDates | InputProblem {
   // Plain loops over positions: this runs on every request.
   let missing: string[] | undefined;
-  for (const parameter of parameters) {
-    if (valueOf(parameter, path, query) === undefined) (missing ??= []).push(parameter.name);
+  for (let at = 0; at < parameters.length; at++) {
+    if (values[at] === undefined) (missing ??= []).push(parameters[at]?.name ?? 'date');
   }
   if (missing !== undefined) return missingParameters(missing);
   const dates: DayNumber[] = [];
-  for (const parameter of parameters) {
-    const day = readDate(parameter.name, valueOf(parameter, path, query));
+  for (let at = 0; at < parameters.length; at++) {
+    const day = readDate(parameters[at]?.name ?? 'date', values[at]);
     if (day instanceof InputProblem) return day;
     dates.push(day);
   }
@@ -88,8 +83,4 @@ export function checkSupported(name: string, day: DayNumber): InputProblem | und
     'DATE_OUT_OF_SUPPORTED_RANGE',
     `${name} ${formatIsoDate(day)} is before ${formatIsoDate(FIRST_SUPPORTED_DAY)}, the earliest supported date.`,
   );
-}
-
-function valueOf(parameter: DateParameter, path: RawValues, query: RawValues): unknown {
-  return (parameter.in === 'path' ? path : query)[parameter.name];
 }

@@ -18,8 +18,12 @@ export class InputProblem {
   ) {}
 }
 
-/** Values as a query string or a path hands them over: a string, an array for a repeated parameter, or nothing. */
-export type RawValues = Readonly<Record<string, unknown>>;
+/**
+ * A question's parameters as a request hands them over, in the order its operation documents
+ * them: each a string, an array for a repeated parameter, or undefined when absent. Read by
+ * position, so that a request makes no keyed lookups.
+ */
+export type ReceivedValues = readonly unknown[];
 
 /** Echoes a bad value safely in a detail: JSON-quoted (control characters escaped) and cut short. */
 export function quote(value: string): string {

@@ -2,7 +2,7 @@ import type { DayNumber } from '../calendar/civil-date.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { checkSupported, readDate } from './date-parameters.js';
-import { InputProblem, missingParameters, quote, type RawValues } from './input-problem.js';
+import { InputProblem, missingParameters, quote, type ReceivedValues } from './input-problem.js';
 
 /** The largest number of working days an offset may move, either way (DESIGN.md 4). */
 export const MAX_OFFSET_DAYS = 1000;
@@ -14,12 +14,11 @@ export interface WorkdayOffsetQuestion {
 }
 
 /**
- * Reads fromDate and days in DESIGN.md 4's order: absent (naming every absent one), fromDate
- * malformed, days malformed, fromDate before 2008-01-01.
+ * Reads fromDate and days (`values` in that order) in DESIGN.md 4's order: absent (naming every
+ * absent one), fromDate malformed, days malformed, fromDate before 2008-01-01.
  */
-export function readWorkdayOffsetQuestion(query: RawValues): WorkdayOffsetQuestion | InputProblem {
-  const fromValue = query.fromDate;
-  const daysValue = query.days;
+export function readWorkdayOffsetQuestion(values: ReceivedValues): WorkdayOffsetQuestion | InputProblem {
+  const [fromValue, daysValue] = values;
   if (fromValue === undefined || daysValue === undefined) {
     return missingParameters([...(fromValue === undefined ? ['fromDate'] : []), ...(daysValue === undefined ? ['days'] : [])]);
   }

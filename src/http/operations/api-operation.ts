@@ -1,6 +1,6 @@
 import type { Unavailable } from '../../answers/answers.js';
 import type { CalendarIndex } from '../../answers/calendar-index.js';
-import type { InputProblem, InputProblemCode, RawValues } from '../../questions/input-problem.js';
+import type { InputProblem, InputProblemCode, ReceivedValues } from '../../questions/input-problem.js';
 import type { ResourceName } from '../resource-schemas.js';
 
 export const OPERATION_IDS = [
@@ -58,7 +58,8 @@ export interface ApiOperation<Question> {
   readonly examples: Readonly<Record<string, ExampleRequest>>;
   /** The 400 problems its parameters can cause, in check order, each with a request that causes it. */
   readonly badRequests: Readonly<Partial<Record<InputProblemCode, string>>>;
-  read(path: RawValues, query: RawValues): Question | InputProblem;
+  /** The question, from the values of `parameters` in their order. */
+  read(values: ReceivedValues): Question | InputProblem;
   answer(index: CalendarIndex, question: Question): Answer | Promise<Answer>;
   /** Whether the answer is final until the data changes (see CalendarIndex.isSettled). */
   isSettled(index: CalendarIndex, question: Question): boolean;

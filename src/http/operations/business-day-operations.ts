@@ -46,7 +46,7 @@ export const getWorkdayOffset: ApiOperation<WorkdayOffsetQuestion> = {
     INVALID_PARAMETER: '/v1/china-calendar/workday-offset?fromDate=2026-09-30&days=%2B3',
     DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/workday-offset?fromDate=2008-01-03&days=-2',
   },
-  read: (_path, query) => readWorkdayOffsetQuestion(query),
+  read: readWorkdayOffsetQuestion,
   answer(index, { from, days }) {
     const answer = index.workdayOffsetJson(from, days);
     return isBeforeSupportedRange(answer) ? beforeSupportedRange(from, days) : answer;
@@ -82,7 +82,7 @@ export const getYearOverview: ApiOperation<number> = {
     INVALID_PARAMETER: '/v1/china-calendar/years/26',
     DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/years/2007',
   },
-  read: (path) => readYear('year', path.year),
+  read: ([year]) => readYear('year', year),
   answer: (index, year) => index.yearOverviewJson(year),
   isSettled: (index, year) => index.yearOverviewIsSettled(year),
   answerKey: (year) => `y${year}`,
@@ -112,7 +112,7 @@ export const getCalendarFeed: ApiOperation<CalendarFeedQuestion> = {
     INVALID_PARAMETER: '/v1/china-calendar/calendar.ics?years=2024-2026',
     DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/calendar.ics?years=2007..2008',
   },
-  read: (_path, query) => readCalendarFeedQuestion(query),
+  read: readCalendarFeedQuestion,
   answer(index, question): Answer | Promise<Answer> {
     const request = feedRequest(index, question);
     if ('unavailable' in request) return request;

@@ -55,7 +55,7 @@ export const getDateStatus: ApiOperation<ParsedDates> = {
     INVALID_DATE_FORMAT: '/v1/china-calendar/dates/2024-13-01',
     DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/dates/2007-12-31',
   },
-  read: (path, query) => readDateParameters(DATE_PARAMETER, path, query, false),
+  read: (values) => readDateParameters(DATE_PARAMETER, values, false),
   answer: (index, dates) => index.dayJson(at(dates, DATE)),
   isSettled: (index, dates) => index.isSettled(at(dates, DATE), at(dates, DATE)),
   answerKey: (dates) => `d${at(dates, DATE)}`,
@@ -76,7 +76,7 @@ export const getDateRangeStatus: ApiOperation<ParsedDates> = {
     },
   },
   badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/date-ranges'),
-  read: (path, query) => readDateParameters(RANGE_PARAMETERS, path, query, true),
+  read: (values) => readDateParameters(RANGE_PARAMETERS, values, true),
   answer: (index, dates) => index.rangeJsonChunks(at(dates, START), at(dates, END)),
   isSettled: rangeIsSettled,
   answerKey: (dates) => `r${at(dates, START)}-${at(dates, END)}`,
@@ -98,7 +98,7 @@ export const calculateWorkdays: ApiOperation<ParsedDates> = {
     },
   },
   badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/workdays'),
-  read: (path, query) => readDateParameters(RANGE_PARAMETERS, path, query, true),
+  read: (values) => readDateParameters(RANGE_PARAMETERS, values, true),
   answer: (index, dates) => {
     const counts = index.countDays(at(dates, START), at(dates, END));
     return 'unavailable' in counts ? counts : Buffer.from(workdayCountJson(counts));
@@ -124,7 +124,7 @@ export const getNextHoliday: ApiOperation<ParsedDates> = {
     INVALID_DATE_FORMAT: '/v1/china-calendar/next-holiday?fromDate=2024-2-1',
     DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/next-holiday?fromDate=2007-06-01',
   },
-  read: (path, query) => readDateParameters(FROM_DATE_PARAMETER, path, query, false),
+  read: (values) => readDateParameters(FROM_DATE_PARAMETER, values, false),
   answer: (index, dates) => index.nextHolidayJson(at(dates, DATE)),
   isSettled: (index, dates) => index.nextHolidayIsSettled(at(dates, DATE)),
   answerKey: (dates) => `n${at(dates, DATE)}`,
