@@ -1,4 +1,5 @@
 import type { AssociatedHoliday } from '../calendar/day-status.js';
+import { jsonString } from './json-string.js';
 
 /** The workday-count resource of spec section 2.3. */
 export interface WorkdayCount {
@@ -52,10 +53,10 @@ export type WorkdayOffset =
     }
   | { readonly fromDate: string; readonly days: number; readonly status: 'UNKNOWN'; readonly date: null; readonly datasetVersion: null };
 
-/** The JSON of a working-day offset, byte for byte what JSON.stringify writes (dates and the version need no escaping). */
+/** The JSON of a working-day offset, byte for byte what JSON.stringify writes (the dates need no escaping). */
 export function workdayOffsetJson(offset: WorkdayOffset): string {
   return offset.status === 'FOUND'
-    ? `{"fromDate":"${offset.fromDate}","days":${offset.days},"status":"FOUND","date":"${offset.date}","datasetVersion":${JSON.stringify(offset.datasetVersion)}}`
+    ? `{"fromDate":"${offset.fromDate}","days":${offset.days},"status":"FOUND","date":"${offset.date}","datasetVersion":${jsonString(offset.datasetVersion)}}`
     : `{"fromDate":"${offset.fromDate}","days":${offset.days},"status":"UNKNOWN","date":null,"datasetVersion":null}`;
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { jsonString } from '../answers/json-string.js';
 import { CACHE_NEVER, type HeaderList, type Responder } from './response-policy.js';
 
 /** Every problem type of spec section 7, with its HTTP status and title. */
@@ -96,7 +97,7 @@ const TITLES_JSON = Object.fromEntries(PROBLEM_CODES.map((code) => [code, JSON.s
  * the cost of the answer.
  */
 export function problemJson(record: ProblemRecord): string {
-  return `{"type":${JSON.stringify(record.type)},"title":${TITLES_JSON[record.code]},"status":${record.status},"detail":${JSON.stringify(record.detail)},"instance":${JSON.stringify(record.instance)},"code":"${record.code}","requestId":${JSON.stringify(record.requestId)}}`;
+  return `{"type":${jsonString(record.type)},"title":${TITLES_JSON[record.code]},"status":${record.status},"detail":${jsonString(record.detail)},"instance":${jsonString(record.instance)},"code":"${record.code}","requestId":${jsonString(record.requestId)}}`;
 }
 
 /**
@@ -118,6 +119,6 @@ export function sendProblem(
     operation,
     record.status,
     ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...headers],
-    Buffer.from(problemJson(record)),
+    problemJson(record),
   );
 }

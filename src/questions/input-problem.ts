@@ -1,3 +1,5 @@
+import { jsonString } from '../answers/json-string.js';
+
 /** The problem codes the checks of a question can answer with: spec section 7's and DESIGN.md 4's INVALID_PARAMETER. */
 export type InputProblemCode =
   | 'MISSING_PARAMETER'
@@ -28,7 +30,7 @@ export type ReceivedValues = readonly unknown[];
 /** Echoes a bad value safely in a detail: JSON-quoted (control characters escaped) and cut short. */
 export function quote(value: string): string {
   const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-  return JSON.stringify(shown);
+  return jsonString(shown);
 }
 
 /** "Required parameter missing: x." / "Required parameters missing: x, y." naming every absent one. */

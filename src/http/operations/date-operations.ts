@@ -101,7 +101,7 @@ export const calculateWorkdays: ApiOperation<ParsedDates> = {
   read: (values) => readDateParameters(RANGE_PARAMETERS, values, true),
   answer: (index, dates) => {
     const counts = index.countDays(at(dates, START), at(dates, END));
-    return 'unavailable' in counts ? counts : Buffer.from(workdayCountJson(counts));
+    return 'unavailable' in counts ? counts : workdayCountJson(counts);
   },
   isSettled: rangeIsSettled,
   answerKey: (dates) => `w${at(dates, START)}-${at(dates, END)}`,
