@@ -25,6 +25,8 @@ const DISTANT_OVERVIEWS_KEPT = 64;
 const NEXT_UNKNOWN = -1;
 const NEXT_UNAVAILABLE = -2;
 
+const OPEN_BRACKET = Buffer.from('[');
+const CLOSE_BRACKET = Buffer.from(']');
 const NEXT_HOLIDAY_UNKNOWN: NextHoliday = { status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null };
 const NEXT_HOLIDAY_UNKNOWN_JSON = Buffer.from(JSON.stringify(NEXT_HOLIDAY_UNKNOWN));
 const BEFORE_SUPPORTED_RANGE: BeforeSupportedRange = { beforeSupportedRange: true };
@@ -53,11 +55,10 @@ export interface CalendarIndex {
   /** The range's JSON array as one Buffer. */
   rangeJson(start: DayNumber, end: DayNumber): Buffer | Unavailable;
   /**
-   * The same JSON in pieces written as they are, nothing copied: the brackets and the days past
-   * the window as text (node:http sends text written first with the head), the days of the
-   * window as one slice of the precomputed memory.
+   * The same JSON in pieces that share the precomputed memory (brackets, one slice of all days'
+   * JSON, computed days past the window): written as they are, nothing is copied.
    */
-  rangeJsonChunks(start: DayNumber, end: DayNumber): readonly (string | Buffer)[] | Unavailable;
+  rangeJsonChunks(start: DayNumber, end: DayNumber): readonly Buffer[] | Unavailable;
   countDays(start: DayNumber, end: DayNumber): WorkdayCount | Unavailable;
   nextHoliday(from: DayNumber): NextHoliday | Unavailable;
   nextHolidayJson(from: DayNumber): Buffer | Unavailable;
@@ -245,19 +246,19 @@ function* calendarIndexBuilder(dataset: Dataset): Generator<void, CalendarIndex,
     },
     rangeJson(start, end) {
       const chunks = this.rangeJsonChunks(start, end);
-      return isUnavailable(chunks) ? chunks : Buffer.concat(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
+      return isUnavailable(chunks) ? chunks : Buffer.concat(chunks);
     },
     rangeJsonChunks(start, end) {
       const from = start - FIRST_SUPPORTED_DAY;
       const to = Math.min(end - FIRST_SUPPORTED_DAY + 1, size);
       const blocked = from < size ? firstUnavailable(from, to) : -1;
       if (blocked >= 0) return unavailableAt(blocked);
-      const chunks: (string | Buffer)[] = ['['];
+      const chunks: Buffer[] = [OPEN_BRACKET];
       if (from < to) chunks.push(allDays.subarray(offsets[from], (offsets[to] ?? 0) - 1));
       for (let day = Math.max(start, windowEnd); day <= end; day++) {
-        chunks.push(`${day === start ? '' : ','}${JSON.stringify(unknownDayRecord(day))}`);
+        chunks.push(Buffer.from(`${day === start ? '' : ','}${JSON.stringify(unknownDayRecord(day))}`));
       }
-      chunks.push(']');
+      chunks.push(CLOSE_BRACKET);
       return chunks;
     },
     countDays,

@@ -14,8 +14,10 @@ export function unparsedQuery(text: string): { readonly text: string } {
   return { text };
 }
 
-const AMPERSAND = '&';
-const EQUALS = '=';
+const AMPERSAND = 0x26;
+const EQUALS = 0x3d;
+const PERCENT = 0x25;
+const PLUS = 0x2b;
 
 /**
  * The values of the named parameters in a raw query string (the text after `?`), in the order of
@@ -30,29 +32,40 @@ const EQUALS = '=';
  */
 export function queryValues(query: string, names: readonly (string | undefined)[]): ReceivedValue[] {
   const values: ReceivedValue[] = names.map(() => undefined);
-  // Nothing to decode in the usual query: its pieces are used as they are.
-  const encoded = query.includes('%') || query.includes('+');
+  // One pass over the characters (one indexOf per separator measured at twice the cost): each
+  // pair's first '=', and whether it has anything to decode.
   let start = 0;
-  while (start < query.length) {
-    let end = query.indexOf(AMPERSAND, start);
-    if (end === -1) end = query.length;
-    if (end > start) {
-      let equals = query.indexOf(EQUALS, start);
-      if (equals === -1 || equals > end) equals = end;
-      const key = query.slice(start, equals);
-      const at = names.indexOf(encoded ? decodePiece(key) : key);
-      if (at !== -1) {
-        const raw = equals < end ? query.slice(equals + 1, end) : '';
-        const value = encoded ? decodePiece(raw) : raw;
-        const earlier = values[at];
-        if (earlier === undefined) values[at] = value;
-        else if (typeof earlier === 'string') values[at] = [earlier, value];
-        else earlier.push(value);
+  let equals = -1;
+  let encoded = false;
+  for (let at = 0; at <= query.length; at++) {
+    const code = at === query.length ? AMPERSAND : query.charCodeAt(at);
+    if (code === AMPERSAND) {
+      if (at > start) {
+        const keyEnd = equals === -1 ? at : equals;
+        const key = query.slice(start, keyEnd);
+        const position = names.indexOf(encoded ? decodePiece(key) : key);
+        if (position !== -1) {
+          const raw = equals === -1 ? '' : query.slice(equals + 1, at);
+          addValue(values, position, encoded ? decodePiece(raw) : raw);
+        }
       }
+      start = at + 1;
+      equals = -1;
+      encoded = false;
+    } else if (code === EQUALS) {
+      if (equals === -1) equals = at;
+    } else if (code === PERCENT || code === PLUS) {
+      encoded = true;
     }
-    start = end + 1;
   }
   return values;
+}
+
+function addValue(values: ReceivedValue[], position: number, value: string): void {
+  const earlier = values[position];
+  if (earlier === undefined) values[position] = value;
+  else if (typeof earlier === 'string') values[position] = [earlier, value];
+  else earlier.push(value);
 }
 
 /** `+` as a space, then percent-escapes decoded; text whose escapes are not UTF-8 stays as it is. */

@@ -33,11 +33,11 @@ export function readCalendarFeedQuestion(values: ReceivedValues): CalendarFeedQu
 function readYears(value: unknown): readonly [number, number] | InputProblem {
   if (typeof value !== 'string') return new InputProblem('INVALID_PARAMETER', 'years is given more than once; give it exactly once.');
   const parts = value.split('..');
-  const malformed = new InputProblem('INVALID_PARAMETER', `years must be a year such as 2026 or a range such as 2024..2027; got ${quote(value)}.`);
-  if (parts.length > 2) return malformed;
-  const first = parseYear('years', parts[0]);
+  const first = parts.length > 2 ? undefined : parseYear('years', parts[0]);
   const last = parts.length === 2 ? parseYear('years', parts[1]) : first;
-  if (first instanceof InputProblem || last instanceof InputProblem) return malformed;
+  if (first === undefined || first instanceof InputProblem || last === undefined || last instanceof InputProblem) {
+    return new InputProblem('INVALID_PARAMETER', `years must be a year such as 2026 or a range such as 2024..2027; got ${quote(value)}.`);
+  }
   return [first, last];
 }
 

@@ -16,7 +16,7 @@ export const OPERATION_IDS = [
 export type OperationId = (typeof OPERATION_IDS)[number];
 
 /** A body as the index holds it (one Buffer, or pieces written in order without copying), or text made for the request. */
-export type AnswerBody = string | Buffer | readonly (string | Buffer)[];
+export type AnswerBody = string | Buffer | readonly Buffer[];
 
 /** What an operation answers: a body, a published year that cannot be read, or a problem only the index can find. */
 export type Answer = AnswerBody | Unavailable | InputProblem;
