@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import chineseDays from 'chinese-days';
 import * as calendar from '../src/library/index.js';
 import { UnpublishedYearError } from '../src/library/index.js';
+import { cpuNanosPerCall, median } from './per-call.js';
 
 interface Pair {
   readonly name: string;
@@ -52,22 +53,6 @@ function sampleDates(count: number): string[] {
     return isoDate(first + (state % span) * DAY_MS);
   });
 }
-
-/** CPU nanoseconds per call of `call` over the dates, `calls` times. */
-function cpuNanosPerCall(call: (date: string) => unknown, dates: readonly string[], calls: number): number {
-  let sink = 0;
-  const before = process.cpuUsage();
-  for (let at = 0; at < calls; at++) if (call(dates[at % dates.length] ?? '2024-01-01') !== undefined) sink++;
-  const used = process.cpuUsage(before);
-  if (sink < 0) throw new Error('unreachable');
-  return ((used.user + used.system) * 1000) / calls;
-}
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** Prints the table and the differences; returns the targets not met. */
 export function benchmarkLibrary(options: { readonly rounds: number; readonly smoke: boolean }): string[] {

@@ -7,13 +7,17 @@
  * are paired per round. `--smoke` runs everything briefly and fails only on errors.
  *
  *   npm run bench [-- --rounds 5 --duration 5 --connections 32 --smoke --only start-up,reload]
+ *
+ * Sections: start-up, scenarios, workers, reload, library, choices.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchmarkHotPathChoices } from './hot-path-choices.js';
 import { benchmarkLibrary } from './library.js';
+import { median } from './per-call.js';
 import { drive, hasWrk, type LoadResult } from './load.js';
 import { cpuSeconds, fetchBody, residentMegabytes, serviceHeaders, startServer, type Started } from './processes.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
@@ -24,7 +28,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     smoke: { type: 'boolean', default: false },
-    // Some sections only, e.g. --only start-up,reload (start-up, scenarios, workers, reload, library).
+    // Some sections only, e.g. --only start-up,reload (start-up, scenarios, workers, reload, library, choices).
     only: { type: 'string' },
   },
 });
@@ -78,6 +82,7 @@ async function main(): Promise<void> {
   if (wanted('workers')) await measureWorkers(useWrk);
   if (wanted('reload')) await measureReloadUnderLoad(useWrk);
   if (wanted('library')) for (const missed of benchmarkLibrary({ rounds: ROUNDS < 3 ? 3 : ROUNDS, smoke })) console.log(`  library target not met: ${missed}`);
+  if (wanted('choices')) for (const loss of benchmarkHotPathChoices({ rounds: ROUNDS < 3 ? 3 : ROUNDS, smoke })) console.log(`  hot-path choice slower than what it replaced: ${loss}`);
 
   if (failures.length > 0) {
     console.error(`\nERRORS:\n${failures.map((failure) => `- ${failure}`).join('\n')}`);
@@ -281,12 +286,6 @@ async function measureReloadUnderLoad(useWrk: boolean): Promise<void> {
 function startService(env: NodeJS.ProcessEnv): Promise<Started> {
   const port = nextPort++;
   return startServer(process.execPath, [CLI, 'serve'], { PORT: String(port), ...env }, port, PROBE);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 function summary(values: readonly number[], digits: number): string {
