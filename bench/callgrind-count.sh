@@ -6,8 +6,10 @@
 #   e.g. npm run build && PORT=9401 bash bench/callgrind-count.sh 9401 paths.txt -- node dist/src/cli.js serve
 #
 # The server runs under callgrind with instrumentation off while WARM_UP requests (default 40000)
-# warm it up, then, after a pause that lets the JIT's compiler threads finish (valgrind runs one
-# thread at a time), with instrumentation on for REQUESTS requests (default 20000), and is dumped.
+# warm it up and SETTLE more (default 2000) arrive on new connections, then, after a pause that
+# lets the JIT's compiler threads finish (valgrind runs one thread at a time), with
+# instrumentation on for REQUESTS requests (default 20000), and is dumped. PAUSE (seconds, default
+# 1) sets the pause.
 # Requests come from a separate Node process over eight keep-alive connections, cycling through
 # the paths file (one path per line). Needs valgrind, curl and ss. CALLGRIND_OUT keeps the dump.
 set -euo pipefail
@@ -36,7 +38,11 @@ client() {
 }
 
 client "$warm"
-sleep 1
+# Once more on new connections: on Node 20 the first connections after the warm-up's deoptimize
+# node:http's functions once ("wrong map"), and TurboFan recompiling them would be counted as
+# per-request work (37 000 instructions per request for the calendar feed; BENCHMARKS.md).
+client "${SETTLE:-2000}"
+sleep "${PAUSE:-1}"
 callgrind_control --instr=on "$server" > /dev/null
 client "$requests"
 callgrind_control --dump "$server" > /dev/null
