@@ -149,13 +149,13 @@ function* calendarIndexBuilder(dataset: Dataset): Generator<void, CalendarIndex,
   };
   const dayBufferAt = (at: number): Buffer => (dayBuffers[at] ??= allDays.subarray(offsets[at], (offsets[at + 1] ?? 0) - 1));
   const nextJsonAt = (target: number): Buffer => {
-    let json = nextJson.get(target);
+    const kept = nextJson.get(target);
+    if (kept !== undefined) return kept;
     const record = recordAt(target);
-    if (json === undefined && record !== undefined) {
-      json = Buffer.from(JSON.stringify(foundHoliday(record, version)));
-      nextJson.set(target, json);
-    }
-    return json ?? NEXT_HOLIDAY_UNKNOWN_JSON;
+    if (record === undefined) return NEXT_HOLIDAY_UNKNOWN_JSON;
+    const json = Buffer.from(JSON.stringify(foundHoliday(record, version)));
+    nextJson.set(target, json);
+    return json;
   };
 
   /** The ISO text of a day: the day's own string inside the window (no formatting per request). */
