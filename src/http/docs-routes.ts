@@ -93,7 +93,8 @@ function redirectTo(responder: Responder, path: string): ServiceRoute['handle'] 
   const operation = `${path}/`;
   return (request, reply) => {
     const url = request.raw.url ?? '';
-    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+    const queryStart = url.indexOf('?');
+    const query = queryStart === -1 ? '' : url.slice(queryStart);
     responder.write(request, reply, operation, 301, ['location', `${path}${query}`, 'cache-control', PAGE_CACHE], Buffer.alloc(0));
   };
 }
