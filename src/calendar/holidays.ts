@@ -38,6 +38,11 @@ export const ANNUAL_HOLIDAY_CODES: readonly HolidayCode[] = [
   'NATIONAL_DAY',
 ];
 
+/** The Chinese names of holidays, as a notice lists them: 元旦、春节. */
+export function holidayNames(codes: readonly HolidayCode[]): string {
+  return codes.map((code) => HOLIDAY_NAMES[code]).join('、');
+}
+
 export function isHolidayCode(value: string): value is HolidayCode {
   return Object.hasOwn(HOLIDAY_NAMES, value);
 }

@@ -10,7 +10,7 @@ import { MANIFEST_FILE_NAME } from '../dataset/read-data-directory.js';
 import { validateArrangementFile } from '../dataset/validate-arrangement.js';
 import { describeBalance, yearBalance } from '../dataset/year-balance.js';
 import { shortened } from '../importer/date-tokens.js';
-import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf } from '../importer/import-notice.js';
+import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
 import { renderYearPicture } from './year-picture.js';
 
 export interface ImportOptions {
@@ -135,12 +135,12 @@ async function readNoticeFile(path: string): Promise<{ readonly ok: true; readon
   try {
     const info = await stat(path);
     if (!info.isFile()) return { ok: false, reason: 'is not a file' };
-    if (info.size > MAX_NOTICE_BYTES) return { ok: false, reason: tooLarge(info.size) };
+    if (info.size > MAX_NOTICE_BYTES) return { ok: false, reason: oversizedNoticeReason(info.size) };
     bytes = await readFile(path);
   } catch (error) {
     return { ok: false, reason: `cannot be read (${messageOf(error)})` };
   }
-  if (bytes.length > MAX_NOTICE_BYTES) return { ok: false, reason: tooLarge(bytes.length) };
+  if (bytes.length > MAX_NOTICE_BYTES) return { ok: false, reason: oversizedNoticeReason(bytes.length) };
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
@@ -153,9 +153,6 @@ async function readNoticeFile(path: string): Promise<{ readonly ok: true; readon
   }
 }
 
-function tooLarge(size: number): string {
-  return `is ${size} bytes, over the ${MAX_NOTICE_BYTES} a notice text may have (a notice is a few kilobytes); it was not read`;
-}
 
 async function readExisting(path: string, kind: 'special' | 'amending', year: number): Promise<Outcome> {
   const article = kind === 'special' ? 'a special' : 'an amending';

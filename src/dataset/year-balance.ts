@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { isWeekend } from '../calendar/day-of-week.js';
-import { HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
+import { holidayNames, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
 import type { ArrangementEntry, ArrangementFile } from './arrangement-schema.js';
@@ -69,12 +69,12 @@ export function yearBalance(file: BalancedFile): YearBalance {
   return { entries, weekdayRest: sum('weekdayRest'), statutory: sum('statutory'), work: sum('work'), extensions };
 }
 
-export function isBalanced(balance: YearBalance): boolean {
+function isBalanced(balance: YearBalance): boolean {
   return balance.weekdayRest === balance.statutory + balance.work;
 }
 
 /** Weekday rest days beyond (positive) or short of (negative) what the entry's statutory and make-up days account for. */
-export function surplusOf(entry: Pick<EntryBalance, 'weekdayRest' | 'statutory' | 'work'>): number {
+function surplusOf(entry: Pick<EntryBalance, 'weekdayRest' | 'statutory' | 'work'>): number {
   return entry.weekdayRest - entry.statutory - entry.work;
 }
 
@@ -84,7 +84,7 @@ export function describeBalance(balance: YearBalance): string {
   const parts = [`${balance.weekdayRest} rest days on weekdays ${sign} ${balance.statutory} statutory days + ${balance.work} make-up working days`];
   const uneven = balance.entries.filter((entry) => surplusOf(entry) !== 0);
   if (uneven.length > 0) {
-    const listed = uneven.map((entry) => `${namesOf(entry.holidays)} ${signed(surplusOf(entry))}`).join(', ');
+    const listed = uneven.map((entry) => `${holidayNames(entry.holidays)} ${signed(surplusOf(entry))}`).join(', ');
     parts.push(isBalanced(balance) ? `${listed}: settled within the year` : `by holiday: ${listed}`);
   }
   for (const extension of balance.extensions) parts.push(`the extension notice «${extension.notice}» adds ${extension.addedDays} days beyond the balance`);
@@ -102,7 +102,7 @@ export function yearBalanceFindings(file: BalancedFile): RuleFinding[] {
       ? `${surplus} weekday(s) off are neither statutory nor paid back by a make-up working day (is a 上班 day missing?)`
       : `${-surplus} make-up working day(s) pay back no weekday off (is a rest day missing?)`;
   const byHoliday = uneven.map(
-    (entry) => `${namesOf(entry.holidays)}: ${entry.weekdayRest} weekday rest days for ${entry.statutory} statutory + ${entry.work} make-up days`,
+    (entry) => `${holidayNames(entry.holidays)}: ${entry.weekdayRest} weekday rest days for ${entry.statutory} statutory + ${entry.work} make-up days`,
   );
   return [
     ...findings,
@@ -177,9 +177,6 @@ function describe(days: readonly DayNumber[]): string {
   return days.length === 0 ? 'none' : days.map(formatIsoDate).join(', ');
 }
 
-function namesOf(holidays: readonly HolidayCode[]): string {
-  return holidays.map((code) => HOLIDAY_NAMES[code]).join('、');
-}
 
 function signed(value: number): string {
   return value > 0 ? `+${value}` : `${value}`;

@@ -1,5 +1,5 @@
 import type { DayNumber } from '../calendar/civil-date.js';
-import { HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
+import { holidayNames, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
 import { regulationVersionFor } from '../calendar/statutory-days.js';
 import type { ArrangementEntry, ArrangementFile, ArrangementNotice } from '../dataset/arrangement-schema.js';
@@ -92,7 +92,7 @@ function replacedEntry(existing: ArrangementFile, holidays: readonly HolidayCode
   const matches = current(existing).filter(
     (entry) => entry.holidays.length === holidays.length && entry.holidays.every((code, index) => code === holidays[index]),
   );
-  const names = holidays.map((code) => HOLIDAY_NAMES[code]).join('、');
+  const names = holidayNames(holidays);
   if (matches.length === 0) throw new Refusal(`the year's file has no current entry for ${names} to replace`);
   const [match, ...others] = matches;
   if (match === undefined || others.length > 0) throw new Refusal(`the year's file has several current entries for ${names}`);

@@ -1,4 +1,4 @@
-import { ANNUAL_HOLIDAY_CODES, HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
+import { ANNUAL_HOLIDAY_CODES, HOLIDAY_NAMES, holidayNames, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { FIRST_REGULATED_YEAR, ONE_OFF_HOLIDAY_YEARS } from '../calendar/statutory-days.js';
 import type { ArrangementFile, ArrangementNotice } from '../dataset/arrangement-schema.js';
@@ -25,6 +25,11 @@ export interface ImportOptions {
 
 /** A notice is a few kilobytes; anything over this is refused before it is parsed. */
 export const MAX_NOTICE_BYTES = 1024 * 1024;
+
+/** Why a notice text of `bytes` bytes is refused unread. */
+export function oversizedNoticeReason(bytes: number): string {
+  return `is ${bytes} bytes, over the ${MAX_NOTICE_BYTES} a notice text may have (a notice is a few kilobytes); it was not read`;
+}
 
 /** A notice may arrange at most this many years after the current one (notices come out in November for the next year). */
 export const YEARS_AHEAD = 2;
@@ -115,7 +120,7 @@ function refuseOversized(text: string): void {
     {
       firstLine: 1,
       lastLine: 1,
-      reason: `the text is ${Buffer.byteLength(text)} bytes, over the ${MAX_NOTICE_BYTES} a notice text may have (a notice is a few kilobytes); it was not read`,
+      reason: `the text ${oversizedNoticeReason(Buffer.byteLength(text))}`,
       quote: shortened(firstLine.trim()),
     },
   ]);
@@ -231,13 +236,13 @@ function checkAnnualItems(notice: NoticeText, year: number, problems: ImportProb
     }
     const unnamed = ANNUAL_HOLIDAY_CODES.filter((code) => !lead.value.codes.includes(code));
     const ungranted = lead.value.codes.filter((code) => !ANNUAL_HOLIDAY_CODES.includes(code));
-    if (unnamed.length > 0) problems.push(problemAt([lead.line], `the lead-in does not name ${names(unnamed)}, which the regulation grants every year`));
-    if (ungranted.length > 0) problems.push(problemAt([lead.line], `the lead-in names ${names(ungranted)}, which the regulation does not grant every year`));
+    if (unnamed.length > 0) problems.push(problemAt([lead.line], `the lead-in does not name ${holidayNames(unnamed)}, which the regulation grants every year`));
+    if (ungranted.length > 0) problems.push(problemAt([lead.line], `the lead-in names ${holidayNames(ungranted)}, which the regulation does not grant every year`));
   }
   const arranged = new Set(notice.entries.flatMap((block) => block.label?.codes ?? []));
   for (const block of notice.entries) {
     const ungranted = (block.label?.codes ?? []).filter((code) => !ANNUAL_HOLIDAY_CODES.includes(code));
-    if (ungranted.length > 0) problems.push(problemAt(block.lines, `${names(ungranted)} is not a holiday an annual notice arranges`));
+    if (ungranted.length > 0) problems.push(problemAt(block.lines, `${holidayNames(ungranted)} is not a holiday an annual notice arranges`));
   }
   // An item whose name could not be read may be the missing one: that problem is reported already.
   if (notice.unreadableItems > 0) return;
@@ -246,8 +251,8 @@ function checkAnnualItems(notice: NoticeText, year: number, problems: ImportProb
   const them = missing.length === 1 ? 'it' : 'them';
   problems.push(
     lead === undefined
-      ? problemAt(notice.titleLines, `no item arranges ${names(missing)}, which the regulation grants every year (is the notice text cut short, or an item dropped?)`)
-      : problemAt([lead.line], `the lead-in names ${names(missing)}, but no item arranges ${them} (is the notice text cut short, or an item dropped?)`),
+      ? problemAt(notice.titleLines, `no item arranges ${holidayNames(missing)}, which the regulation grants every year (is the notice text cut short, or an item dropped?)`)
+      : problemAt([lead.line], `the lead-in names ${holidayNames(missing)}, but no item arranges ${them} (is the notice text cut short, or an item dropped?)`),
   );
 }
 
@@ -390,9 +395,6 @@ function noticeMetadata(notice: NoticeText, info: TitleInfo, problems: ImportPro
   };
 }
 
-function names(codes: readonly HolidayCode[]): string {
-  return codes.map((code) => HOLIDAY_NAMES[code]).join('、');
-}
 
 function article(kind: 'special' | 'amending'): string {
   return kind === 'special' ? 'a special' : 'an amending';

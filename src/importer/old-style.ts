@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { isWeekend } from '../calendar/day-of-week.js';
-import { HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
+import { HOLIDAY_NAMES, holidayNames, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
 import { daysOf, formatDays, sameDays, type Span } from './day-sets.js';
@@ -22,14 +22,14 @@ export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], fa
   const expected = holidays.flatMap((code) => statutoryDays(code, year));
   if (!sameDays(declared, expected)) {
     throw new Refusal(
-      `the days called 法定节假日 (${formatDays(declared)}) are not the statutory days of ${names(holidays)} (${formatDays(expected)})`,
+      `the days called 法定节假日 (${formatDays(declared)}) are not the statutory days of ${holidayNames(holidays)} (${formatDays(expected)})`,
     );
   }
   for (const clause of facts.statutory) {
     if (clause.holidays.length === 0) continue;
     const own = clause.holidays.flatMap((code) => statutoryDays(code, year));
     if (!sameDays(clause.days, own)) {
-      throw new Refusal(`${formatDays(clause.days)} are not the statutory days of ${names(clause.holidays)} (${formatDays(own)})`);
+      throw new Refusal(`${formatDays(clause.days)} are not the statutory days of ${holidayNames(clause.holidays)} (${formatDays(own)})`);
     }
   }
   for (const day of facts.weekendRest) {
@@ -41,7 +41,7 @@ export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], fa
   for (const move of facts.moves) {
     if (move.from.length + move.holidays.length !== move.to.length) {
       throw new Refusal(
-        `${formatDays(move.from)}${move.holidays.length > 0 ? ` and ${names(move.holidays)}` : ''} cannot be moved to ${move.to.length} day(s)`,
+        `${formatDays(move.from)}${move.holidays.length > 0 ? ` and ${holidayNames(move.holidays)}` : ''} cannot be moved to ${move.to.length} day(s)`,
       );
     }
     for (const code of move.holidays) {
@@ -79,6 +79,3 @@ export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], fa
   return facts.moves.length > 0 ? 'old-style-weekend-shift' : 'old-style-no-swap';
 }
 
-function names(codes: readonly HolidayCode[]): string {
-  return codes.map((code) => HOLIDAY_NAMES[code]).join('、');
-}
