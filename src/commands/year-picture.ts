@@ -10,7 +10,7 @@ import { datesOf, finalEntries, restDaysOf } from '../dataset/entry-dates.js';
  * number and a mark, weeks run Monday to Sunday (Saturday and Sunday are the last two columns).
  * Plain ASCII marks, so the grid lines up in any terminal and in a log.
  */
-export const MARKS = { statutory: '*', rest: '+', work: '!' } as const;
+const MARKS = { statutory: '*', rest: '+', work: '!' } as const;
 
 export const LEGEND = `${MARKS.statutory} statutory day (法定节假日, off)   ${MARKS.rest} other day off of a holiday   ${MARKS.work} make-up working day (上班)`;
 

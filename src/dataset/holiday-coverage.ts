@@ -53,6 +53,6 @@ function ungrantedHolidayProblem(code: HolidayCode, entry: ArrangementEntry, ann
   return undefined;
 }
 
-export function holidayLabel(code: HolidayCode): string {
+function holidayLabel(code: HolidayCode): string {
   return `${HOLIDAY_NAMES[code]} (${code})`;
 }

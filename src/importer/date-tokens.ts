@@ -158,7 +158,7 @@ export function isoOfItem(item: DateItem): string {
 }
 
 /** Messages quote at most this many characters of a clause or line: enough to find it, never a megabyte. */
-export const QUOTE_LIMIT = 300;
+const QUOTE_LIMIT = 300;
 
 export function shortened(text: string): string {
   return text.length <= QUOTE_LIMIT ? text : `${text.slice(0, QUOTE_LIMIT)}…`;
