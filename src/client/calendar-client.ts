@@ -1,5 +1,5 @@
 import { parseIsoDate } from '../calendar/iso-date.js';
-import { dateValue, type DateInput } from '../library/date-input.js';
+import { dateValue, daysValue, feedYearsValue, type DateInput } from '../library/date-input.js';
 import type { CalendarFeedOptions } from '../library/holiday-calendar.js';
 import { CalendarError, UnpublishedYearError } from '../library/errors.js';
 import { firstUnpublishedYearOfWalk } from '../library/unpublished-year.js';
@@ -156,7 +156,7 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
       get(`${PREFIX}/workdays`, { startDate: dateValue('startDate', startDate), endDate: dateValue('endDate', endDate) }, request),
     nextHoliday: (fromDate, request) => get(`${PREFIX}/next-holiday`, { fromDate: dateValue('fromDate', fromDate) }, request),
     workdayOffset: (fromDate, days, request) =>
-      get(`${PREFIX}/workday-offset`, { fromDate: dateValue('fromDate', fromDate), days: queryNumber(days) }, request),
+      get(`${PREFIX}/workday-offset`, { fromDate: dateValue('fromDate', fromDate), days: daysValue(days) }, request),
     yearOverview: (year, request) => get(`${PREFIX}/years/${encodeURIComponent(String(year))}`, {}, request),
   };
 
@@ -195,14 +195,8 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
     nextWorkday: (date) => addWorkdays(date, 1),
     previousWorkday: (date) => addWorkdays(date, -1),
     calendarFeed: async (feed = {}) => {
-      const years = feed.years === undefined ? undefined : typeof feed.years === 'number' ? String(feed.years) : feed.years.join('..');
-      return data(get<string>(`${PREFIX}/calendar.ics`, { years, lang: feed.lang }, {}, 'text/calendar'));
+      return data(get<string>(`${PREFIX}/calendar.ics`, { years: feedYearsValue(feed.years), lang: feed.lang }, {}, 'text/calendar'));
     },
     withResponse,
   };
-}
-
-/** `days` as the query string carries it; the service checks it (an invalid one answers INVALID_PARAMETER). */
-function queryNumber(days: unknown): string | undefined {
-  return days === undefined ? undefined : typeof days === 'number' ? String(days) : typeof days === 'string' ? days : typeof days;
 }

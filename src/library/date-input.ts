@@ -36,3 +36,16 @@ export function dateValue(name: string, value: unknown): string | undefined {
   }
   throw new CalendarInputError('INVALID_DATE_FORMAT', `${name} must be a yyyy-MM-dd string or a Date; got ${value === null ? 'null' : typeof value}.`);
 }
+
+/**
+ * `days` as a query string carries it, for the service's reader: a number as its digits, text as
+ * it is, undefined as absent, anything else as the name of its type (which the reader refuses).
+ */
+export function daysValue(days: unknown): string | undefined {
+  return days === undefined ? undefined : typeof days === 'number' ? String(days) : typeof days === 'string' ? days : typeof days;
+}
+
+/** The feed's `years` (one year, or an inclusive pair) as a query string carries it: 2026, or 2024..2027. */
+export function feedYearsValue(years: number | readonly [number, number] | undefined): string | undefined {
+  return years === undefined ? undefined : typeof years === 'number' ? String(years) : years.join('..');
+}

@@ -14,9 +14,9 @@ import { checkSupported, RANGE_PARAMETERS, readDate, readDateParameters } from '
 import { readCalendarFeedQuestion, type FeedLanguage } from '../questions/calendar-feed-question.js';
 import { feedRequest } from '../answers/feed-request.js';
 import { InputProblem, missingParameters } from '../questions/input-problem.js';
-import { beforeSupportedRange, MAX_OFFSET_DAYS, readWorkdayCount } from '../questions/workday-offset-question.js';
+import { beforeSupportedRange, MAX_OFFSET_DAYS, readWorkdayCount, readWorkdayOffsetQuestion } from '../questions/workday-offset-question.js';
 import { readYear } from '../questions/year-question.js';
-import { chinaDayOf, dateValue, type DateInput } from './date-input.js';
+import { chinaDayOf, dateValue, daysValue, feedYearsValue, type DateInput } from './date-input.js';
 import { CalendarDataError, CalendarDataUnavailableError, CalendarInputError, UnpublishedYearError } from './errors.js';
 import { firstUnpublishedYearOfWalk } from './unpublished-year.js';
 
@@ -92,8 +92,7 @@ export class HolidayCalendar {
    * else the first working day after it. UNKNOWN when the walk reaches an unpublished year.
    */
   workdayOffset(fromDate: DateInput, days: number): WorkdayOffset {
-    const from = this.#day(fromDate, 'fromDate');
-    const count = workdayCount(days);
+    const [from, count] = this.#offsetQuestion(fromDate, days);
     const answer = this.#index().workdayOffset(from, count);
     if (isBeforeSupportedRange(answer)) throw inputError(beforeSupportedRange(from, count));
     return answered(answer);
@@ -154,8 +153,7 @@ export class HolidayCalendar {
    * en. Asynchronous only because the iCalendar library loads on first use.
    */
   async calendarFeed(options: CalendarFeedOptions = {}): Promise<string> {
-    const years = options.years === undefined ? undefined : typeof options.years === 'number' ? String(options.years) : options.years.join('..');
-    const question = readCalendarFeedQuestion([years, options.lang]);
+    const question = readCalendarFeedQuestion([feedYearsValue(options.years), options.lang]);
     if (question instanceof InputProblem) throw inputError(question);
     const index = this.#index();
     const request = feedRequest(index, question);
@@ -188,6 +186,15 @@ export class HolidayCalendar {
     const early = checkSupported(name, read);
     if (early !== undefined) throw inputError(early);
     return read;
+  }
+
+  /** fromDate and days: the common case at once, anything else through the service's reader, its checks in its order. */
+  #offsetQuestion(fromDate: DateInput, days: unknown): [DayNumber, number] {
+    const from = typeof fromDate === 'string' ? parseIsoDate(fromDate) : fromDate instanceof Date ? chinaDayOf(fromDate) : undefined;
+    if (from !== undefined && from >= FIRST_SUPPORTED_DAY && isWorkdayCount(days)) return [from, days === 0 ? 0 : days];
+    const question = readWorkdayOffsetQuestion([dateValue('fromDate', fromDate), daysValue(days)]);
+    if (question instanceof InputProblem) throw inputError(question);
+    return [question.from, question.days];
   }
 
   #range(startDate: DateInput, endDate: DateInput): [DayNumber, DayNumber] {
@@ -270,9 +277,13 @@ function inputError(problem: InputProblem): CalendarInputError {
 
 /** A number of working days: a whole number from -1000 to 1000 (the service's rule for `days`). */
 function workdayCount(days: unknown): number {
-  if (typeof days === 'number' && Number.isInteger(days) && Math.abs(days) <= MAX_OFFSET_DAYS) return days === 0 ? 0 : days;
+  if (isWorkdayCount(days)) return days === 0 ? 0 : days;
   if (days === undefined) throw inputError(missingParameters(['days']));
-  const read = readWorkdayCount(typeof days === 'string' ? days : typeof days === 'number' ? String(days) : typeof days);
+  const read = readWorkdayCount(daysValue(days));
   if (read instanceof InputProblem) throw inputError(read);
   return read;
+}
+
+function isWorkdayCount(days: unknown): days is number {
+  return typeof days === 'number' && Number.isInteger(days) && Math.abs(days) <= MAX_OFFSET_DAYS;
 }

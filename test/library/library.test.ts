@@ -124,6 +124,29 @@ describe('the library answers as the service does, value for value', () => {
     assert.deepEqual(outcome(() => addWorkdays('2008-01-03', -2)), await serviceOutcome('/v1/china-calendar/workday-offset?fromDate=2008-01-03&days=-2'));
   });
 
+  it('checks workdayOffset arguments in the service’s order: missing, fromDate malformed, days malformed, fromDate before 2008', async () => {
+    const cases: [unknown, unknown, string][] = [
+      ['2007-06-01', 2000, '?fromDate=2007-06-01&days=2000'],
+      ['2007-06-01', 1.5, '?fromDate=2007-06-01&days=1.5'],
+      ['2024-13-01', 2000, '?fromDate=2024-13-01&days=2000'],
+      [undefined, undefined, ''],
+      [undefined, 3, '?days=3'],
+      ['2024-01-10', undefined, '?fromDate=2024-01-10'],
+    ];
+    for (const [fromDate, days, query] of cases) {
+      let refusal: { code: string; detail: string } | undefined;
+      try {
+        workdayOffset(fromDate as string, days as number);
+      } catch (error) {
+        if (error instanceof CalendarInputError) refusal = { code: error.code, detail: error.message };
+      }
+      const { status, body } = await served(`/v1/china-calendar/workday-offset${query}`);
+      const problem = body as { code: string; detail: string };
+      assert.equal(status, 400, query);
+      assert.deepEqual(refusal, { code: problem.code, detail: problem.detail }, query);
+    }
+  });
+
   it('the calendar feed: the same bytes as the service’s calendar.ics, the same refusals', async () => {
     for (const [options, query] of [
       [{}, ''],
