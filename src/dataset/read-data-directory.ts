@@ -1,9 +1,24 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync, type Stats } from 'node:fs';
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const MANIFEST_FILE_NAME = 'manifest.json';
 const YEAR_FILE_NAME = /^(\d{4})\.json$/;
+
+/**
+ * The largest year file or manifest read, in bytes. A real year file is a few KB; anything near
+ * this is not one, and reading it whole (a huge file, a sparse one, a link to a device) would cost
+ * the memory and time of every reload. README.md, "The data, and publishing a new year", documents it.
+ */
+export const MAX_DATA_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Opening never waits: a FIFO put in a file's place would otherwise block the open until a writer
+ * comes (a thread of the pool for the asynchronous read, the whole process for the synchronous
+ * one), and a terminal device is never made the process's controlling terminal. Links are
+ * followed (a Kubernetes ConfigMap's files are links into its `..data` directory).
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /** What one read of a data directory found: raw texts, or the reason a file could not be read. */
 export interface DirectorySnapshot {
@@ -20,7 +35,7 @@ export async function readDataDirectory(dir: string): Promise<DirectorySnapshot>
   const names = await readdir(dir);
   const read = async (fileName: string): Promise<RawFile> => {
     try {
-      return { fileName, text: await readFile(join(dir, fileName), 'utf8') };
+      return { fileName, text: await readDataFile(join(dir, fileName)) };
     } catch (error) {
       return { fileName, error: errorCode(error) };
     }
@@ -34,13 +49,96 @@ export function readDataDirectorySync(dir: string): DirectorySnapshot {
   const names = readdirSync(dir);
   const read = (fileName: string): RawFile => {
     try {
-      return { fileName, text: readFileSync(join(dir, fileName), 'utf8') };
+      return { fileName, text: readDataFileSync(join(dir, fileName)) };
     } catch (error) {
       return { fileName, error: errorCode(error) };
     }
   };
   const yearFiles = yearFileNames(names).map(({ fileName, year }) => ({ ...read(fileName), year }));
   return snapshotOf(yearFiles, names.includes(MANIFEST_FILE_NAME) ? read(MANIFEST_FILE_NAME) : undefined);
+}
+
+/** Why a file is not read: it is not a regular file, or it is larger than the limit. */
+class RefusedFile extends Error {}
+
+/**
+ * One data file's text, read only if it is a regular file (after links) of at most
+ * MAX_DATA_FILE_BYTES, and never more than that many bytes, even if it grows while read. The kind
+ * is checked before opening (a device is never opened) and again on the opened descriptor (the
+ * name may have been replaced in between).
+ */
+async function readDataFile(path: string): Promise<string> {
+  refuseUnusable(await stat(path));
+  const handle = await open(path, OPEN_FLAGS);
+  try {
+    const size = refuseUnusable(await handle.stat());
+    return await readAtMostLimit(handle, size);
+  } finally {
+    await handle.close();
+  }
+}
+
+function readDataFileSync(path: string): string {
+  refuseUnusable(statSync(path));
+  const fd = openSync(path, OPEN_FLAGS);
+  try {
+    const size = refuseUnusable(fstatSync(fd));
+    let buffer = Buffer.alloc(initialBufferSize(size));
+    let length = 0;
+    for (;;) {
+      const count = readSync(fd, buffer, length, buffer.length - length, null);
+      if (count === 0) return buffer.toString('utf8', 0, length);
+      length += count;
+      buffer = roomForMore(buffer, length);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function readAtMostLimit(handle: FileHandle, size: number): Promise<string> {
+  let buffer = Buffer.alloc(initialBufferSize(size));
+  let length = 0;
+  for (;;) {
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+    if (bytesRead === 0) return buffer.toString('utf8', 0, length);
+    length += bytesRead;
+    buffer = roomForMore(buffer, length);
+  }
+}
+
+/** The size found plus one byte: a read that fills it has met a file that grew. */
+function initialBufferSize(size: number): number {
+  return Math.min(size, MAX_DATA_FILE_BYTES) + 1;
+}
+
+/** The buffer, grown when full; refuses the file once it has given more than the limit. */
+function roomForMore(buffer: Buffer, length: number): Buffer {
+  if (length > MAX_DATA_FILE_BYTES) throw new RefusedFile(`grew over the ${formatLimit()} limit of a data file while read`);
+  if (length < buffer.length) return buffer;
+  const grown = Buffer.alloc(Math.min(buffer.length * 2, MAX_DATA_FILE_BYTES + 1));
+  buffer.copy(grown, 0, 0, length);
+  return grown;
+}
+
+/** The file's size, if it is a regular file within the limit. */
+function refuseUnusable(stats: Stats): number {
+  if (!stats.isFile()) throw new RefusedFile(`${kindOf(stats)}, not a regular file`);
+  if (stats.size > MAX_DATA_FILE_BYTES) throw new RefusedFile(`${stats.size} bytes, over the ${formatLimit()} limit of a data file`);
+  return stats.size;
+}
+
+function kindOf(stats: Stats): string {
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  return 'not a file';
+}
+
+function formatLimit(): string {
+  return `${MAX_DATA_FILE_BYTES / 1024 / 1024} MiB`;
 }
 
 function yearFileNames(names: readonly string[]): { fileName: string; year: number }[] {
@@ -55,5 +153,6 @@ function snapshotOf(yearFiles: YearFile[], manifest: RawFile | undefined): Direc
 }
 
 function errorCode(error: unknown): string {
+  if (error instanceof RefusedFile) return error.message;
   return error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
 }
