@@ -25,7 +25,7 @@ export interface ReloadOutcome {
   readonly changed: boolean;
   /** The directory could not be read at all; the previous dataset (if any) stays. */
   readonly failed: boolean;
-  /** How many data problems the read found (refused files, missing published years). */
+  /** How many data problems the read found (refused files, missing published years, files deleted since loaded). */
   readonly problems: number;
   readonly version: string | undefined;
 }
@@ -149,8 +149,13 @@ export class LiveDataset {
     const previous = this.state;
     const dataset = assembleDataset(snapshot, previous?.dataset);
     this.logProblemsOnChange(dataset.problems.map(formatDataProblem));
-    const outcome = { changed: true, failed: false, problems: dataset.problems.length, version: dataset.version };
+    this.logMissingFilesOnChange(dataset.missingFiles, previous?.dataset.missingFiles ?? []);
+    const problems = dataset.problems.length + dataset.missingFiles.length;
+    const outcome = { changed: true, failed: false, problems, version: dataset.version };
     if (previous !== undefined && previous.dataset.version === dataset.version) {
+      // The same data, so the same index; the dataset itself is the newer read (a file deleted
+      // since, a text reformatted), which /readyz and /metrics report.
+      this.state = { dataset, index: previous.index };
       return { outcome: this.report({ ...outcome, changed: false }, reason), dataset: undefined };
     }
     return { outcome, dataset };
@@ -176,6 +181,19 @@ export class LiveDataset {
   private report(outcome: ReloadOutcome, reason: string): ReloadOutcome {
     for (const listener of this.listeners) listener(outcome, reason);
     return outcome;
+  }
+
+  /**
+   * Warns once about each file that went missing since it was loaded (its data is still served,
+   * but would be lost at a restart), and notes when one is back.
+   */
+  private logMissingFilesOnChange(missing: readonly string[], before: readonly string[]): void {
+    for (const file of missing) {
+      if (!before.includes(file)) {
+        this.log.warn({ dir: this.dir, file }, 'calendar data file missing: its last loaded data is still served, but a restart would lose it');
+      }
+    }
+    for (const file of before) if (!missing.includes(file)) this.log.info({ dir: this.dir, file }, 'calendar data file back');
   }
 
   /** Logs the data problems when they differ from the last ones logged: once per change, not per check. */

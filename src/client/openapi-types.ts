@@ -202,7 +202,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years and any unavailable year.
+         * @description Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year and any data file deleted since it was loaded.
          */
         readonly get: operations["service.getReadiness"];
         readonly put?: never;
@@ -549,6 +549,8 @@ export interface components {
             readonly publishedYears: readonly number[];
             /** @description Published years whose data cannot be read right now (their dates answer 503). */
             readonly unavailableYears: readonly number[];
+            /** @description Data files deleted since they were loaded (`2025.json`, `manifest.json`): what they held is still served, but a restart would lose it. */
+            readonly missingFiles: readonly string[];
         };
         /** @description An OpenAPI 3.1 document (this one). */
         readonly OpenApiDocument: {

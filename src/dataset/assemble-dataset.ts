@@ -6,8 +6,9 @@ import type { DataProblem } from './data-problem.js';
 import type { Dataset } from './dataset.js';
 import { datasetVersionOf } from './dataset-version.js';
 import { datesOf, finalEntries, restDaysOf } from './entry-dates.js';
-import type { DirectorySnapshot, RawFile, YearFile } from './read-data-directory.js';
+import { MANIFEST_FILE_NAME, type DirectorySnapshot, type RawFile, type YearFile } from './read-data-directory.js';
 import { validateArrangementFile } from './validate-arrangement.js';
+import { describeJsonSyntaxError } from './json-syntax-error.js';
 
 /**
  * Turns one read of the data directory into a dataset, keeping the last known good copy of every
@@ -51,6 +52,7 @@ export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset)
     }
   }
   const sorted = new Map([...arrangements].sort(([a], [b]) => a - b));
+  const manifestSeen = snapshot.manifest !== undefined || previous?.manifestSeen === true;
   return {
     version: datasetVersionOf(sorted, unavailableYears),
     arrangements: sorted,
@@ -58,7 +60,19 @@ export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset)
     publishedYears,
     unavailableYears,
     problems,
+    missingFiles: missingFiles(snapshot, sorted, manifestSeen),
+    manifestSeen,
   };
+}
+
+/**
+ * What was loaded but is gone from the directory: a kept year's file, or the manifest. (A
+ * published year with no copy at all is an unavailable year and a data problem instead.)
+ */
+function missingFiles(snapshot: DirectorySnapshot, arrangements: ReadonlyMap<number, ArrangementFile>, manifestSeen: boolean): string[] {
+  const present = new Set(snapshot.yearFiles.map((file) => file.year));
+  const years = [...arrangements.keys()].filter((year) => !present.has(year)).map((year) => `${year}.json`);
+  return manifestSeen && snapshot.manifest === undefined ? [...years, MANIFEST_FILE_NAME] : years;
 }
 
 /** The years the manifest lists; undefined when there is a manifest but it cannot be used. */
@@ -103,7 +117,7 @@ function parseJson(text: string, fileName: string, problems: DataProblem[]): unk
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    problems.push({ file: fileName, field: '(file)', reason: `is not valid JSON (${error instanceof Error ? error.message : 'parse error'})` });
+    problems.push({ file: fileName, field: '(file)', reason: `is not valid JSON (${describeJsonSyntaxError(text, error)})` });
     return undefined;
   }
 }

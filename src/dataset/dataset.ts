@@ -22,4 +22,12 @@ export interface Dataset {
   /** Ascending: published years with no readable copy; their dates answer CALENDAR_DATA_UNAVAILABLE. */
   readonly unavailableYears: readonly number[];
   readonly problems: readonly DataProblem[];
+  /**
+   * Files this data was loaded from that are gone from the directory now, ascending: the
+   * `<year>.json` of a year still answered from its last good copy, and `manifest.json` once one
+   * was read. The loaded data keeps answering; a restart would lose it.
+   */
+  readonly missingFiles: readonly string[];
+  /** Whether a manifest was read, for this dataset or one it was assembled from. */
+  readonly manifestSeen: boolean;
 }

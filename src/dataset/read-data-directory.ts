@@ -83,7 +83,7 @@ function readDataFileSync(path: string): string {
   const fd = openSync(path, OPEN_FLAGS);
   try {
     const size = refuseUnusable(fstatSync(fd));
-    let buffer = Buffer.alloc(initialBufferSize(size));
+    let buffer: Buffer = Buffer.alloc(initialBufferSize(size));
     let length = 0;
     for (;;) {
       const count = readSync(fd, buffer, length, buffer.length - length, null);
@@ -97,7 +97,7 @@ function readDataFileSync(path: string): string {
 }
 
 async function readAtMostLimit(handle: FileHandle, size: number): Promise<string> {
-  let buffer = Buffer.alloc(initialBufferSize(size));
+  let buffer: Buffer = Buffer.alloc(initialBufferSize(size));
   let length = 0;
   for (;;) {
     const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);

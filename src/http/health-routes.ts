@@ -10,7 +10,7 @@ const HEALTHY = Buffer.from(JSON.stringify({ status: 'OK' }));
 /** The readiness answer: ready once a dataset publishing at least one year is loaded (an empty directory is not data). */
 export function readiness(dataset: Dataset | undefined): {
   readonly ready: boolean;
-  readonly body: { readonly status: 'READY' | 'NOT_READY'; readonly datasetVersion: string | null; readonly publishedYears: readonly number[]; readonly unavailableYears: readonly number[] };
+  readonly body: { readonly status: 'READY' | 'NOT_READY'; readonly datasetVersion: string | null; readonly publishedYears: readonly number[]; readonly unavailableYears: readonly number[]; readonly missingFiles: readonly string[] };
 } {
   const ready = dataset !== undefined && dataset.publishedYears.length > 0;
   return {
@@ -20,6 +20,7 @@ export function readiness(dataset: Dataset | undefined): {
       datasetVersion: dataset?.version ?? null,
       publishedYears: dataset?.publishedYears ?? [],
       unavailableYears: dataset?.unavailableYears ?? [],
+      missingFiles: dataset?.missingFiles ?? [],
     },
   };
 }
@@ -47,7 +48,7 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Resp
         kind: 'service',
         operationId: 'service.getReadiness',
         summary: 'Readiness',
-        description: 'Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years and any unavailable year.',
+        description: 'Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year and any data file deleted since it was loaded.',
         responses: {
           200: { description: 'A dataset is loaded.', contentType: JSON_TYPE, schema: 'Readiness', example: { live: true } },
           503: {

@@ -50,9 +50,19 @@ export function createPrometheusRegistry(sources: MetricSources): Registry {
       }
     },
   });
+  new Gauge({
+    name: 'calendar_dataset_missing_file',
+    help: 'Data files deleted since they were loaded, each 1: their data is still served, but a restart would lose it.',
+    labelNames: ['file'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const file of sources.dataset()?.missingFiles ?? []) this.set({ file }, 1);
+    },
+  });
   new Counter({
     name: 'calendar_dataset_reloads_total',
-    help: 'Reads of the data directory, by result: changed, unchanged, invalid (some file refused) or failed (directory unreadable).',
+    help: 'Reads of the data directory, by result: changed, unchanged, invalid (some file refused or missing) or failed (directory unreadable).',
     labelNames: ['result'] as const,
     registers: [registry],
     collect() {

@@ -227,6 +227,10 @@ export const ReadinessSchema = Type.Object(
     unavailableYears: Type.Array(Type.Integer({ minimum: 2008, maximum: 9999 }), {
       description: 'Published years whose data cannot be read right now (their dates answer 503).',
     }),
+    missingFiles: Type.Array(Type.String(), {
+      description:
+        'Data files deleted since they were loaded (`2025.json`, `manifest.json`): what they held is still served, but a restart would lose it.',
+    }),
   },
   { additionalProperties: false, description: 'Whether a dataset publishing at least one year is loaded.' },
 );
