@@ -114,7 +114,7 @@ function initialBufferSize(size: number): number {
 
 /** The buffer, grown when full; refuses the file once it has given more than the limit. */
 function roomForMore(buffer: Buffer, length: number): Buffer {
-  if (length > MAX_DATA_FILE_BYTES) throw new RefusedFile(`grew over the ${formatLimit()} limit of a data file while read`);
+  if (length > MAX_DATA_FILE_BYTES) throw new RefusedFile(`gave more than the ${formatLimit()} limit of a data file when read`);
   if (length < buffer.length) return buffer;
   const grown = Buffer.alloc(Math.min(buffer.length * 2, MAX_DATA_FILE_BYTES + 1));
   buffer.copy(grown, 0, 0, length);
