@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { runImport } from '../../src/commands/import.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { dataCopies } from '../helpers/data-dir.js';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
@@ -20,6 +22,7 @@ import { startServiceProcess, type ServiceProcess } from '../helpers/service-pro
  */
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
 const SHUTDOWN_TIMEOUT_SECONDS = 5;
 const dataCopy = dataCopies();
 
@@ -209,5 +212,47 @@ describe('validate and openCalendar() on a directory with a FIFO', { timeout: 12
     const result = await run(['--input-type=module', '-e', script]);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout.trim(), 'CalendarDataError ["2024.json: (file): cannot be read (a FIFO, not a regular file)"]');
+  });
+});
+
+/**
+ * Mounts the files of `source` in `mount` as the kubelet mounts a ConfigMap, or updates such a
+ * mount: the files in a new timestamped directory, `..data` switched to it by one rename, each
+ * key a link through `..data`, the previous directory removed.
+ */
+function mountAsConfigMap(source: string, mount: string, stamp: string): void {
+  const previous = readdirSync(mount).find((name) => name.startsWith('..') && name !== '..data');
+  const version = join(mount, `..${stamp}`);
+  mkdirSync(version);
+  for (const name of readdirSync(source)) copyFileSync(join(source, name), join(version, name));
+  symlinkSync(`..${stamp}`, join(mount, '..data_tmp'));
+  renameSync(join(mount, '..data_tmp'), join(mount, '..data'));
+  for (const name of readdirSync(source)) {
+    rmSync(join(mount, name), { force: true });
+    symlinkSync(join('..data', name), join(mount, name));
+  }
+  if (previous !== undefined) rmSync(join(mount, previous), { recursive: true });
+}
+
+describe('serve: a data directory mounted from a Kubernetes ConfigMap (every file a link)', { timeout: 120_000 }, () => {
+  it('answers from it, and picks up an update of the ConfigMap on the next reload', async () => {
+    const mount = dataCopy();
+    for (const name of readdirSync(mount)) rmSync(join(mount, name));
+    mountAsConfigMap(BUNDLED_DATA_DIR, mount, '2026_11_20_08_00_00.000000001');
+    const service = await serveOn(mount);
+    assert.deepEqual(loggedProblems(service), []);
+    assert.equal((await getJson(service, day('2026-10-01'))).body.dayStatus, 'HOLIDAY');
+    assert.equal((await getJson(service, day('2027-01-01'))).body.dayStatus, 'UNKNOWN');
+
+    const next = dataCopy();
+    const silent = new Writable({ write: (_chunk, _encoding, done) => { done(); } });
+    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: next, dryRun: false, force: false }, silent, silent), 0);
+    mountAsConfigMap(next, mount, '2026_11_25_08_00_00.000000002');
+    service.signal('SIGHUP');
+    await service.logged(/calendar dataset loaded/, 2);
+    assert.equal((await getJson(service, day('2027-01-01'))).body.dayStatus, 'HOLIDAY');
+    assert.deepEqual((await getJson(service, '/readyz')).body.missingFiles, []);
+    assert.deepEqual(loggedProblems(service), []);
+    await stop(service);
   });
 });
