@@ -16,9 +16,10 @@ export const MAX_DATA_FILE_BYTES = 1024 * 1024;
  * Opening never waits: a FIFO put in a file's place would otherwise block the open until a writer
  * comes (a thread of the pool for the asynchronous read, the whole process for the synchronous
  * one), and a terminal device is never made the process's controlling terminal. Links are
- * followed (a Kubernetes ConfigMap's files are links into its `..data` directory).
+ * followed (a Kubernetes ConfigMap's files are links into its `..data` directory). (Windows has
+ * neither flag: there they are undefined, which `|` takes as 0.)
  */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
 
 /** What one read of a data directory found: raw texts, or the reason a file could not be read. */
 export interface DirectorySnapshot {
