@@ -9,7 +9,7 @@ import { formatDataFile } from '../dataset/format-arrangement-file.js';
 import { MANIFEST_FILE_NAME } from '../dataset/read-data-directory.js';
 import { validateArrangementFile } from '../dataset/validate-arrangement.js';
 import { describeBalance, yearBalance } from '../dataset/year-balance.js';
-import { shortened } from '../importer/date-tokens.js';
+import { shortened } from '../importer/import-error.js';
 import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
 import { renderYearPicture } from './year-picture.js';
 

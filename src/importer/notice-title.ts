@@ -68,3 +68,8 @@ function codeOf(name: string): HolidayCode {
   if (code === undefined) throw new Refusal(`unknown holiday name «${name}»`);
   return code;
 }
+
+/** "a special" / "an amending" notice, for messages. */
+export function noticeArticle(kind: 'special' | 'amending'): string {
+  return kind === 'special' ? 'a special' : 'an amending';
+}
