@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { isoWeekdayIndex, isWeekend } from '../calendar/day-of-week.js';
-import { HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
+import { HOLIDAYS, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
 import type { ENTRY_FORMS, NOTICE_KINDS } from '../dataset/arrangement-schema.js';
@@ -73,7 +73,7 @@ export function classifyEntry(facts: EntryFacts, context: EntryContext): Classif
   for (const code of context.holidays) {
     for (const day of statutoryDays(code, context.year)) {
       if (!restDays.has(day)) {
-        throw new Refusal(`the statutory day ${formatIsoDate(day)} of ${HOLIDAY_NAMES[code]} is not among the entry's days off`);
+        throw new Refusal(`the statutory day ${formatIsoDate(day)} of ${HOLIDAYS[code].zh} is not among the entry's days off`);
       }
     }
   }

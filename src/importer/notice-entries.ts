@@ -1,4 +1,4 @@
-import { ANNUAL_HOLIDAY_CODES, HOLIDAY_NAMES, holidayNames, type HolidayCode } from '../calendar/holidays.js';
+import { ANNUAL_HOLIDAY_CODES, HOLIDAYS, holidayNames, type HolidayCode } from '../calendar/holidays.js';
 import { classifyProseSentence, splitProseSentences } from './boilerplate.js';
 import { classifyEntry, type ClassifiedEntry, type EntryDraft, type ExtensionDraft } from './classify-entry.js';
 import { checkDateAnnotations, tokenizeDates } from './date-tokens.js';
@@ -43,7 +43,7 @@ function classifyBlocks(notice: NoticeText, info: TitleInfo, year: number, log: 
     }
     const repeated = classified.draft.holidays.find((code) => seen.has(code));
     if (repeated !== undefined) {
-      log.at(block.lines, `${HOLIDAY_NAMES[repeated]} already has an entry in this notice`);
+      log.at(block.lines, `${HOLIDAYS[repeated].zh} already has an entry in this notice`);
       continue;
     }
     for (const code of classified.draft.holidays) seen.add(code);

@@ -1,4 +1,5 @@
-import { FIRST_REGULATED_YEAR, ONE_OFF_HOLIDAY_YEARS } from '../calendar/statutory-days.js';
+import { HOLIDAYS } from '../calendar/holidays.js';
+import { FIRST_REGULATED_YEAR } from '../calendar/statutory-days.js';
 import type { ArrangementFile } from '../dataset/arrangement-schema.js';
 import type { EntryBlock } from './notice-text.js';
 import type { TitleInfo } from './notice-title.js';
@@ -22,8 +23,8 @@ export function resolveYear(
   let year = info.year;
   if (year === undefined && info.kind === 'special') {
     const candidates = new Set(writtenYears(entries));
-    const oneOff = ONE_OFF_HOLIDAY_YEARS[info.code];
-    if (oneOff !== undefined) candidates.add(oneOff);
+    const oneOff = HOLIDAYS[info.code].oneOffYear;
+    if (oneOff !== null) candidates.add(oneOff);
     if (candidates.size > 1) {
       return `the title writes no year, and the text points to several (${[...candidates].sort().join(', ')}); write the year into the title (国务院关于${[...candidates].sort()[0] ?? ''}年…的通知)`;
     }

@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { isWeekend } from '../calendar/day-of-week.js';
-import { HOLIDAY_NAMES, holidayNames, type HolidayCode } from '../calendar/holidays.js';
+import { HOLIDAYS, holidayNames, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
 import { daysOf, formatDays, sameDays, type Span } from './day-sets.js';
@@ -45,7 +45,7 @@ export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], fa
       );
     }
     for (const code of move.holidays) {
-      if (!holidays.includes(code)) throw new Refusal(`the entry moves ${HOLIDAY_NAMES[code]}, which it does not name`);
+      if (!holidays.includes(code)) throw new Refusal(`the entry moves ${HOLIDAYS[code].zh}, which it does not name`);
     }
     for (const day of move.from) {
       if (!isWeekend(day)) throw new Refusal(`${formatIsoDate(day)} is not a weekend day, so it has no 公休日 to move`);
