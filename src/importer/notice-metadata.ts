@@ -20,7 +20,7 @@ export function noticeMetadata(notice: NoticeText, info: TitleInfo, log: Problem
   };
 
   if (citation !== undefined && notice.titleLines[0] !== citation.line) {
-    if (citation.value.title !== notice.title) {
+    if (citation.value.title !== undefined && citation.value.title !== notice.title) {
       log.at([citation.line], `the lead-in cites «${citation.value.title}», but the title is «${notice.title}»`);
     }
     const own = notice.documentNumber?.value;

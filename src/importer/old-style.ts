@@ -9,14 +9,24 @@ import { Refusal } from './import-error.js';
 
 export type OldStyleForm = 'old-style-swap' | 'old-style-weekend-shift' | 'old-style-no-swap';
 
+export interface OldStyleAccount {
+  readonly form: OldStyleForm;
+  /** The days worked: the weekend days whose rest the entry moved into its span. */
+  readonly work: readonly DayNumber[];
+}
+
 /**
  * The 2008-2009 notices break their span down: the statutory days (为法定节假日), the ordinary
  * weekend days (为公休日 / 照常公休), and weekend rest moved to weekdays (公休日调至…), whose
  * weekend days are then worked (上班). The rest set is the whole span either way; this checks
  * that the breakdown accounts for every day of the span exactly once and agrees with the
  * regulation, which is what it means to have understood the entry.
+ *
+ * The clause moving a weekend day's rest into the span (12月29日（星期六）公休日调至12月31日) says
+ * by itself that the weekend day is worked; reprints that leave out the separate 上班 sentence
+ * are read so. A 上班 sentence that is given must name exactly those days.
  */
-export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], facts: EntryFacts, year: number): OldStyleForm {
+export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], facts: EntryFacts, year: number): OldStyleAccount {
   const spanDays = new Set(daysOf(span));
   const declared = facts.statutory.flatMap((clause) => clause.days);
   const expected = holidays.flatMap((code) => statutoryDays(code, year));
@@ -60,7 +70,8 @@ export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], fa
       targets.push(day);
     }
   }
-  if (!sameDays(facts.work, movedAway)) {
+  const work = facts.work.length === 0 ? [...movedAway].sort((a, b) => a - b) : facts.work;
+  if (!sameDays(work, movedAway)) {
     throw new Refusal(
       `the 上班 days (${formatDays(facts.work)}) are not the weekend days whose rest was moved out of the span (${formatDays(movedAway)})`,
     );
@@ -75,7 +86,7 @@ export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], fa
   const unaccounted = [...spanDays].filter((day) => !counted.has(day));
   if (unaccounted.length > 0) throw new Refusal(`the breakdown does not account for ${formatDays(unaccounted)}`);
 
-  if (facts.work.length > 0) return 'old-style-swap';
-  return facts.moves.length > 0 ? 'old-style-weekend-shift' : 'old-style-no-swap';
+  if (work.length > 0) return { form: 'old-style-swap', work };
+  return { form: facts.moves.length > 0 ? 'old-style-weekend-shift' : 'old-style-no-swap', work };
 }
 

@@ -1,5 +1,5 @@
 import { shortened, type ProblemLog } from './import-error.js';
-import { citedNotice, isReprintPreamble, leadInHolidays } from './lead-in.js';
+import { citedNotice, isReprintPreamble, leadInHolidays, titleOfNumberCitation } from './lead-in.js';
 import type { SourceLine } from './normalize-text.js';
 import type { Located, NoticeLeadIn, NoticeTitle } from './notice-text.js';
 import { parseTitle } from './notice-title.js';
@@ -27,7 +27,15 @@ export function readTitle(lines: readonly SourceLine[], from: number, log: Probl
     // A reprint that starts with its preamble: the notice it cites is the title. The line is
     // read again by the next stage as the lead-in it also is.
     titleLines.push(first);
-    title = citedNotice(first.text)?.title ?? '';
+    const cited = citedNotice(first.text);
+    if (cited?.title === undefined && cited?.documentNumber !== undefined) {
+      const rebuilt = titleOfNumberCitation(first.text, cited.documentNumber);
+      if ('reason' in rebuilt) {
+        log.at(titleLines, rebuilt.reason);
+        return { titleLines, title, titleInfo: undefined, next: index };
+      }
+      title = rebuilt.title;
+    } else title = cited?.title ?? '';
   } else {
     // gov.cn breaks long titles over two or three lines (…关于2024年 / 部分节假日安排的通知).
     for (; index < lines.length && titleLines.length < 3; index += 1) {
