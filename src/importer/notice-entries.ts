@@ -86,29 +86,33 @@ function classifyBlock(block: EntryBlock, info: TitleInfo, year: number): Classi
  */
 function checkAnnualItems(notice: NoticeText, year: number, log: ProblemLog): void {
   const lead = notice.leadIn;
+  const arranged = new Set(notice.entries.flatMap((block) => block.label?.codes ?? []));
+  // An item whose name could not be read may be the missing one: that problem is reported already.
+  const missing = notice.unreadableItems > 0 ? [] : ANNUAL_HOLIDAY_CODES.filter((code) => !arranged.has(code));
+  const cutShort = '(is the notice text cut short, or an item dropped?)';
+  const them = (codes: readonly HolidayCode[]): string => (codes.length === 1 ? 'it' : 'them');
   if (lead !== undefined) {
     if (lead.value.year !== undefined && lead.value.year !== year) {
       log.at([lead.line], `the lead-in is for ${lead.value.year}, but the title for ${year}`);
     }
     const unnamed = ANNUAL_HOLIDAY_CODES.filter((code) => !lead.value.codes.includes(code));
+    // A holiday missing from both the lead-in and the items is one problem, said as it is.
+    const nowhere = unnamed.filter((code) => missing.includes(code));
+    const unnamedOnly = unnamed.filter((code) => !missing.includes(code));
+    const namedMissing = missing.filter((code) => lead.value.codes.includes(code));
     const ungranted = lead.value.codes.filter((code) => !ANNUAL_HOLIDAY_CODES.includes(code));
-    if (unnamed.length > 0) log.at([lead.line], `the lead-in does not name ${holidayNames(unnamed)}, which the regulation grants every year`);
+    if (unnamedOnly.length > 0) log.at([lead.line], `the lead-in does not name ${holidayNames(unnamedOnly)}, which the regulation grants every year`);
+    if (nowhere.length > 0) {
+      log.at([lead.line], `neither the lead-in nor any item names ${holidayNames(nowhere)}, which the regulation grants every year ${cutShort}`);
+    }
     if (ungranted.length > 0) log.at([lead.line], `the lead-in names ${holidayNames(ungranted)}, which the regulation does not grant every year`);
+    if (namedMissing.length > 0) log.at([lead.line], `the lead-in names ${holidayNames(namedMissing)}, but no item arranges ${them(namedMissing)} ${cutShort}`);
+  } else if (missing.length > 0) {
+    log.at(notice.titleLines, `no item arranges ${holidayNames(missing)}, which the regulation grants every year ${cutShort}`);
   }
-  const arranged = new Set(notice.entries.flatMap((block) => block.label?.codes ?? []));
   for (const block of notice.entries) {
     const ungranted = (block.label?.codes ?? []).filter((code) => !ANNUAL_HOLIDAY_CODES.includes(code));
     if (ungranted.length > 0) log.at(block.lines, `${holidayNames(ungranted)} is not a holiday an annual notice arranges`);
-  }
-  // An item whose name could not be read may be the missing one: that problem is reported already.
-  if (notice.unreadableItems > 0) return;
-  const missing = ANNUAL_HOLIDAY_CODES.filter((code) => !arranged.has(code));
-  if (missing.length === 0) return;
-  const them = missing.length === 1 ? 'it' : 'them';
-  if (lead === undefined) {
-    log.at(notice.titleLines, `no item arranges ${holidayNames(missing)}, which the regulation grants every year (is the notice text cut short, or an item dropped?)`);
-  } else {
-    log.at([lead.line], `the lead-in names ${holidayNames(missing)}, but no item arranges ${them} (is the notice text cut short, or an item dropped?)`);
   }
 }
 
