@@ -2,6 +2,7 @@ import type { ArrangementFile } from '../dataset/arrangement-schema.js';
 import { assembleYear } from './assemble.js';
 import { readHeader } from './header.js';
 import { ImportError, problemAt, ProblemLog, shortened } from './import-error.js';
+import { validatedFile } from './notice-file.js';
 import { noticeMetadata } from './notice-metadata.js';
 import { readEntries } from './notice-entries.js';
 import { readItems } from './notice-items.js';
@@ -10,7 +11,7 @@ import { noticeArticle, type TitleInfo } from './notice-title.js';
 import { resolveYear } from './notice-year.js';
 import { splitSourceLines } from './normalize-text.js';
 import { readLeadIn, readTitle } from './title-and-lead-in.js';
-import { checkYear, validatedFile } from './year-checks.js';
+import { checkYear } from './year-checks.js';
 
 export { ImportError } from './import-error.js';
 
@@ -50,16 +51,13 @@ export function currentYearInChina(now: Date = new Date()): number {
  */
 export function importNotice(text: string, existing?: ArrangementFile, options: ImportOptions = { currentYear: currentYearInChina() }): ArrangementFile {
   const log = new ProblemLog();
+  // Lines, header, title and lead-in, items (readNotice), and the year they arrange.
   const { notice, info, year } = readNotice(text, existing, options, log);
   if (typeof year === 'string') {
     log.at(notice.titleLines, year);
     return log.stop();
   }
-  if (info.kind === 'annual' && existing !== undefined) log.at(notice.titleLines, 'an annual notice starts a new file; no existing file may be given');
-  if (info.kind !== 'annual') {
-    if (existing === undefined) log.at(notice.titleLines, `${noticeArticle(info.kind)} notice is applied to the year's existing file, and none was given`);
-    else if (existing.year !== year) log.at(notice.titleLines, `the notice is for ${year}, but the existing file is for ${existing.year}`);
-  }
+  checkExistingFile(notice, info, year, existing, log);
 
   // Entries: each item read into days off and make-up days, the items checked against the lead-in.
   const entries = readEntries(notice, info, year, log);
@@ -75,6 +73,16 @@ export function importNotice(text: string, existing?: ArrangementFile, options: 
 
   // File: what the loader accepts, or nothing.
   return validatedFile(file, notice.titleLines, log) ?? log.stop();
+}
+
+/** An annual notice starts its year's file; the others are applied to it. */
+function checkExistingFile(notice: NoticeText, info: TitleInfo, year: number, existing: ArrangementFile | undefined, log: ProblemLog): void {
+  if (info.kind === 'annual') {
+    if (existing !== undefined) log.at(notice.titleLines, 'an annual notice starts a new file; no existing file may be given');
+    return;
+  }
+  if (existing === undefined) log.at(notice.titleLines, `${noticeArticle(info.kind)} notice is applied to the year's existing file, and none was given`);
+  else if (existing.year !== year) log.at(notice.titleLines, `the notice is for ${year}, but the existing file is for ${existing.year}`);
 }
 
 /**
