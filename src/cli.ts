@@ -2,6 +2,7 @@
 import * as nodeModule from 'node:module';
 import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from './config.js';
+import { print } from './commands/terminal-text.js';
 
 // Node 22.1+ keeps the compiled code of every module it loads on disk (in the system's temporary
 // directory), and the next start reuses it: the service, Fastify and the rest start faster from the
@@ -46,10 +47,10 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'help':
     case '--help':
     case '-h':
-      process.stdout.write(USAGE);
+      print(process.stdout, USAGE);
       return 0;
     default:
-      process.stderr.write(`unknown command "${command}"\n\n${USAGE}`);
+      print(process.stderr, `unknown command "${command}"\n\n${USAGE}`);
       return 2;
   }
 }
@@ -60,7 +61,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof ConfigError || (error instanceof Error && 'code' in error && error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')) {
-      process.stderr.write(`${error.message}\n`);
+      print(process.stderr, `${error.message}\n`);
       process.exitCode = 2;
       return;
     }

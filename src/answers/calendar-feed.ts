@@ -1,6 +1,6 @@
 import ical, { ICalEventTransparency } from 'ical-generator';
 import { civilFromDayNumber, type DayNumber } from '../calendar/civil-date.js';
-import { HOLIDAY_NAMES, HOLIDAY_NAMES_EN } from '../calendar/holidays.js';
+import { HOLIDAYS } from '../calendar/holidays.js';
 import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
 import type { ArrangementEntry, ArrangementFile } from '../dataset/arrangement-schema.js';
 import type { Dataset } from '../dataset/dataset.js';
@@ -80,7 +80,7 @@ type Calendar = ReturnType<typeof ical>;
 
 function addEntryEvents(calendar: Calendar, file: ArrangementFile, entry: ArrangementEntry, lang: FeedLanguage): void {
   const text = TEXT[lang];
-  const names = entry.holidays.map((code) => (lang === 'zh' ? HOLIDAY_NAMES[code] : HOLIDAY_NAMES_EN[code]));
+  const names = entry.holidays.map((code) => (lang === 'zh' ? HOLIDAYS[code].zh : HOLIDAYS[code].en));
   const title = lang === 'zh' ? names.join('、') : joinEnglish(names);
   const notice = file.notices.find((candidate) => candidate.id === entry.notice);
   const published = utcDate(parseIsoDate(notice?.publishedDate ?? '') ?? 0);

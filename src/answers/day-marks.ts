@@ -2,7 +2,7 @@ import type { ArrangementFile } from '../dataset/arrangement-schema.js';
 import { datesOf, finalEntries, restDaysOf } from '../dataset/entry-dates.js';
 import type { DayNumber } from '../calendar/civil-date.js';
 import type { AssociatedHoliday } from '../calendar/day-status.js';
-import { HOLIDAY_CODES, HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
+import { HOLIDAY_CODES, HOLIDAYS, type HolidayCode } from '../calendar/holidays.js';
 
 /** What one arrangement says about one day: a day off (HOLIDAY) or a make-up working day. */
 export interface DayMark {
@@ -13,11 +13,11 @@ export interface DayMark {
 
 /** The associated holidays of spec 2.2: one frozen object per code and statutoryDate, shared by every day. */
 const ASSOCIATED: ReadonlyMap<string, AssociatedHoliday> = new Map(
-  HOLIDAY_CODES.flatMap((code) => [false, true].map((statutoryDate) => [`${code}:${String(statutoryDate)}`, Object.freeze({ code, name: HOLIDAY_NAMES[code], statutoryDate })])),
+  HOLIDAY_CODES.flatMap((code) => [false, true].map((statutoryDate) => [`${code}:${String(statutoryDate)}`, Object.freeze({ code, name: HOLIDAYS[code].zh, statutoryDate })])),
 );
 
 function associated(code: HolidayCode, statutoryDate: boolean): AssociatedHoliday {
-  return ASSOCIATED.get(`${code}:${String(statutoryDate)}`) ?? Object.freeze({ code, name: HOLIDAY_NAMES[code], statutoryDate });
+  return ASSOCIATED.get(`${code}:${String(statutoryDate)}`) ?? Object.freeze({ code, name: HOLIDAYS[code].zh, statutoryDate });
 }
 
 /**

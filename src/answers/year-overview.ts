@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { dayOfWeek, type DayOfWeek } from '../calendar/day-of-week.js';
-import { ANNUAL_HOLIDAY_CODES, HOLIDAY_NAMES, HOLIDAY_NAMES_EN, type HolidayCode } from '../calendar/holidays.js';
+import { ANNUAL_HOLIDAY_CODES, HOLIDAYS, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { OBSERVANCES, observanceDay, type Observance } from '../calendar/observances.js';
 import { REGULATION_NAME, regulationFor, statutoryDays } from '../calendar/statutory-days.js';
@@ -155,7 +155,7 @@ export function unpublishedYearOverview(year: number): YearOverview {
 }
 
 function names(codes: readonly HolidayCode[]): Pick<HolidayNames, 'codes' | 'names' | 'namesEn'> {
-  return { codes: [...codes], names: codes.map((code) => HOLIDAY_NAMES[code]), namesEn: codes.map((code) => HOLIDAY_NAMES_EN[code]) };
+  return { codes: [...codes], names: codes.map((code) => HOLIDAYS[code].zh), namesEn: codes.map((code) => HOLIDAYS[code].en) };
 }
 
 function regulationInForce(year: number): RegulationInForce {

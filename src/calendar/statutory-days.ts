@@ -1,6 +1,5 @@
-import { dayNumberFromCivil, type DayNumber } from './civil-date.js';
-import { lunarDatesOf } from './lunar-dates.js';
-import type { HolidayCode } from './holidays.js';
+import type { DayNumber } from './civil-date.js';
+import { HOLIDAYS, type HolidayCode } from './holidays.js';
 
 /**
  * The versions of 《全国年节及纪念日放假办法》 that govern 2008 onward, by the first arrangement
@@ -35,48 +34,9 @@ export function regulationVersionFor(year: number): RegulationVersion {
 }
 
 /**
- * The statutory holiday days (法定节假日) of `code` in arrangement year `year`, ascending.
- *
- * Lunar dates and the Qingming solar term come from tyme4ts (lunar-dates.ts), never from a
- * hand-typed table.
- * The Victory Day commemoration is not in the regulation: its one day, 2015-09-03, was fixed by
- * the State Council's special notice 国发明电〔2015〕1号, and it is the statutory day of that
- * one-off holiday.
+ * The statutory holiday days (法定节假日) of `code` in arrangement year `year`, ascending, by the
+ * holiday's rule under the regulation in force that year.
  */
 export function statutoryDays(code: HolidayCode, year: number): DayNumber[] {
-  const version = regulationVersionFor(year);
-  switch (code) {
-    case 'NEW_YEAR':
-      return [dayNumberFromCivil(year, 1, 1)];
-    case 'SPRING_FESTIVAL': {
-      const firstOfFirstMonth = lunarDatesOf(year).firstMonthFirstDay;
-      // 除夕 is the last day of the lunar year: the day before 正月初一, whether the twelfth
-      // month has 29 or 30 days.
-      const eve = firstOfFirstMonth - 1;
-      const firstThree = [firstOfFirstMonth, firstOfFirstMonth + 1, firstOfFirstMonth + 2];
-      if (version === 1) return [eve, firstOfFirstMonth, firstOfFirstMonth + 1];
-      if (version === 2) return firstThree;
-      return [eve, ...firstThree];
-    }
-    case 'QINGMING_FESTIVAL':
-      return [lunarDatesOf(year).qingming];
-    case 'LABOR_DAY':
-      return version === 3
-        ? [dayNumberFromCivil(year, 5, 1), dayNumberFromCivil(year, 5, 2)]
-        : [dayNumberFromCivil(year, 5, 1)];
-    case 'DRAGON_BOAT_FESTIVAL':
-      // A leap fifth month doubles the month; practice (2009) takes the first one.
-      return [lunarDatesOf(year).dragonBoat];
-    case 'MID_AUTUMN_FESTIVAL':
-      return [lunarDatesOf(year).midAutumn];
-    case 'NATIONAL_DAY':
-      return [dayNumberFromCivil(year, 10, 1), dayNumberFromCivil(year, 10, 2), dayNumberFromCivil(year, 10, 3)];
-    case 'VICTORY_DAY_70TH_ANNIVERSARY':
-      return year === ONE_OFF_HOLIDAY_YEARS.VICTORY_DAY_70TH_ANNIVERSARY ? [dayNumberFromCivil(year, 9, 3)] : [];
-  }
+  return HOLIDAYS[code].statutoryDays(year, regulationVersionFor(year));
 }
-
-/** The one year of each one-off holiday (a commemoration the State Council granted once). */
-export const ONE_OFF_HOLIDAY_YEARS: Readonly<Partial<Record<HolidayCode, number>>> & { readonly VICTORY_DAY_70TH_ANNIVERSARY: number } = {
-  VICTORY_DAY_70TH_ANNIVERSARY: 2015,
-};

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { access, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ArrangementFile, Manifest } from '../dataset/arrangement-schema.js';
@@ -9,9 +9,10 @@ import { formatDataFile } from '../dataset/format-arrangement-file.js';
 import { MANIFEST_FILE_NAME } from '../dataset/read-data-directory.js';
 import { validateArrangementFile } from '../dataset/validate-arrangement.js';
 import { describeBalance, yearBalance } from '../dataset/year-balance.js';
-import { shortened } from '../importer/date-tokens.js';
+import { shortened } from '../importer/import-error.js';
 import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
 import { renderYearPicture } from './year-picture.js';
+import { print } from './terminal-text.js';
 
 export interface ImportOptions {
   readonly dataDir: string;
@@ -36,8 +37,15 @@ type Outcome = { readonly ok: true; readonly file: ArrangementFile } | { readonl
  */
 export async function runImport(files: readonly string[], options: ImportOptions, out: Writable, err: Writable): Promise<number> {
   if (files.length === 0) {
-    err.write('import needs at least one notice text file\n');
+    print(err, 'import needs at least one notice text file\n');
     return 2;
+  }
+  if (!options.dryRun) {
+    const unwritable = await unwritableReason(options.dataDir);
+    if (unwritable !== undefined) {
+      print(err, `${options.dataDir}: the data directory ${unwritable}; nothing was imported\n`);
+      return 1;
+    }
   }
   const results = new Map<number, ArrangementFile>();
   const report: string[] = [];
@@ -45,7 +53,7 @@ export async function runImport(files: readonly string[], options: ImportOptions
   for (const path of files) {
     const outcome = await importOneSafely(path, context, results);
     if (!outcome.ok) {
-      err.write(`${path}:\n${outcome.reason}\n`);
+      print(err, `${path}:\n${outcome.reason}\n`);
       return 1;
     }
     results.set(outcome.file.year, outcome.file);
@@ -56,7 +64,7 @@ export async function runImport(files: readonly string[], options: ImportOptions
     if (options.dryRun) report.push(formatDataFile(file));
   }
   if (options.dryRun) {
-    out.write(report.join(''));
+    print(out, report.join(''));
     return 0;
   }
   for (const file of results.values()) {
@@ -65,14 +73,31 @@ export async function runImport(files: readonly string[], options: ImportOptions
       await writeAtomically(path, formatDataFile(file));
       await addToManifest(options.dataDir, file.year);
     } catch (error) {
-      out.write(report.join(''));
-      err.write(`${path}: cannot be written (${messageOf(error)})\n`);
+      print(out, report.join(''));
+      print(err, `${path}: cannot be written (${messageOf(error)})\n`);
       return 1;
     }
     report.push(`wrote ${path} and published ${file.year} in ${MANIFEST_FILE_NAME}\n`);
   }
-  out.write(report.join(''));
+  print(out, report.join(''));
   return 0;
+}
+
+/**
+ * Why the year's file could not be written into `dir`, checked before any notice is read so that
+ * no summary is printed for an import that cannot be saved; undefined when it can be.
+ */
+async function unwritableReason(dir: string): Promise<string | undefined> {
+  try {
+    if (!(await stat(dir)).isDirectory()) return 'is not a directory';
+    await access(dir, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'does not exist';
+    if (code === 'ENOTDIR') return 'is not a directory';
+    return `cannot be written (${messageOf(error)})`;
+  }
 }
 
 function summaryOf(path: string, file: ArrangementFile): string {

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import type { Config } from '../config.js';
 import { LiveDataset } from '../answers/live-dataset.js';
 import { buildServiceApp } from '../service-app.js';
+import { print } from './terminal-text.js';
 
 /**
  * `query <date | path>`: answers one request offline, through the same application the server
@@ -11,7 +12,7 @@ import { buildServiceApp } from '../service-app.js';
 export async function runQuery(args: readonly string[], config: Config, out: Writable): Promise<number> {
   const [target] = args;
   if (target === undefined) {
-    out.write('query needs a date (yyyy-MM-dd) or a request path\n');
+    print(out, 'query needs a date (yyyy-MM-dd) or a request path\n');
     return 2;
   }
   const url = target.startsWith('/') ? target : `/v1/china-calendar/dates/${encodeURIComponent(target)}`;
@@ -22,6 +23,6 @@ export async function runQuery(args: readonly string[], config: Config, out: Wri
   await app.close();
   // JSON answers and problems pretty-printed; anything else (the calendar feed) as it is.
   const isJson = /^application\/(?:problem\+)?json/.test(String(response.headers['content-type']));
-  out.write(isJson ? `${JSON.stringify(JSON.parse(response.body), null, 2)}\n` : response.body);
+  print(out, isJson ? `${JSON.stringify(JSON.parse(response.body), null, 2)}\n` : response.body);
   return response.statusCode === 200 ? 0 : 1;
 }

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { assembleDataset } from '../dataset/assemble-dataset.js';
 import { formatDataProblem } from '../dataset/data-problem.js';
 import { readDataDirectory } from '../dataset/read-data-directory.js';
+import { print } from './terminal-text.js';
 
 /** `validate [dir]`: every problem as a `file: field: reason` line; exit 1 if there is any. */
 export async function runValidate(dir: string, out: Writable, err: Writable): Promise<number> {
@@ -9,14 +10,14 @@ export async function runValidate(dir: string, out: Writable, err: Writable): Pr
   try {
     snapshot = await readDataDirectory(dir);
   } catch (error) {
-    err.write(`${dir}: (directory): cannot be read (${error instanceof Error ? error.message : String(error)})\n`);
+    print(err, `${dir}: (directory): cannot be read (${error instanceof Error ? error.message : String(error)})\n`);
     return 1;
   }
   const dataset = assembleDataset(snapshot);
-  for (const problem of dataset.problems) err.write(`${formatDataProblem(problem)}\n`);
+  for (const problem of dataset.problems) print(err, `${formatDataProblem(problem)}\n`);
   if (dataset.problems.length > 0) return 1;
   const years = dataset.publishedYears;
-  out.write(
+  print(out, 
     `${dir}: ok: ${years.length} published years${years.length > 0 ? ` (${years[0]}..${years.at(-1)})` : ''}, datasetVersion ${dataset.version}\n`,
   );
   return 0;

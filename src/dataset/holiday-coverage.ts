@@ -1,4 +1,4 @@
-import { ANNUAL_HOLIDAY_CODES, HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
+import { ANNUAL_HOLIDAY_CODES, HOLIDAYS, type HolidayCode } from '../calendar/holidays.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
 import type { ArrangementEntry, ArrangementFile } from './arrangement-schema.js';
 import type { RuleFinding } from './rule-finding.js';
@@ -54,5 +54,5 @@ function ungrantedHolidayProblem(code: HolidayCode, entry: ArrangementEntry, ann
 }
 
 function holidayLabel(code: HolidayCode): string {
-  return `${HOLIDAY_NAMES[code]} (${code})`;
+  return `${HOLIDAYS[code].zh} (${code})`;
 }

@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { isoWeekdayIndex } from '../calendar/day-of-week.js';
-import { HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
+import { HOLIDAY_CODES, HOLIDAYS, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
 import { Refusal } from './import-error.js';
@@ -20,24 +20,10 @@ export type Annotation =
 /** ISO order, Monday first, as isoWeekdayIndex counts. */
 const WEEKDAY_CHARACTERS = ['一', '二', '三', '四', '五', '六', '日'] as const;
 
-/** Festival names as day labels; the day must be one of the holiday's statutory days. */
-const HOLIDAY_LABELS: ReadonlyMap<string, HolidayCode> = new Map<string, HolidayCode>([
-  ['元旦', 'NEW_YEAR'],
-  ['新年', 'NEW_YEAR'],
-  ['清明节', 'QINGMING_FESTIVAL'],
-  ['清明', 'QINGMING_FESTIVAL'],
-  ['农历清明当日', 'QINGMING_FESTIVAL'],
-  ['劳动节', 'LABOR_DAY'],
-  ['国际劳动节', 'LABOR_DAY'],
-  ['“五一”国际劳动节', 'LABOR_DAY'],
-  ['端午节', 'DRAGON_BOAT_FESTIVAL'],
-  ['端午', 'DRAGON_BOAT_FESTIVAL'],
-  ['农历端午当日', 'DRAGON_BOAT_FESTIVAL'],
-  ['中秋节', 'MID_AUTUMN_FESTIVAL'],
-  ['中秋', 'MID_AUTUMN_FESTIVAL'],
-  ['农历中秋当日', 'MID_AUTUMN_FESTIVAL'],
-  ['国庆节', 'NATIONAL_DAY'],
-]);
+/** Festival names as day labels, from the holiday table; the day must be one of the holiday's statutory days. */
+const HOLIDAY_LABELS: ReadonlyMap<string, HolidayCode> = new Map(
+  HOLIDAY_CODES.flatMap((code) => HOLIDAYS[code].dayLabels.map((label): [string, HolidayCode] => [label, code])),
+);
 
 export function weekdayName(dayNumber: DayNumber): string {
   return `星期${WEEKDAY_CHARACTERS[isoWeekdayIndex(dayNumber)] ?? '?'}`;
@@ -99,7 +85,7 @@ export function checkAnnotation(target: AnnotationTarget, annotation: Annotation
       return;
     case 'holiday':
       if (!statutoryDays(annotation.code, year).includes(day)) {
-        throw new Refusal(`${written} is ${iso}, not a statutory day of ${HOLIDAY_NAMES[annotation.code]} (${annotation.text})`);
+        throw new Refusal(`${written} is ${iso}, not a statutory day of ${HOLIDAYS[annotation.code].zh} (${annotation.text})`);
       }
       return;
     case 'lunar-span': {

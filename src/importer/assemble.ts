@@ -7,6 +7,8 @@ import { computeStatutoryDaysField } from '../dataset/statutory-days-field.js';
 import type { EntryDraft, ExtensionDraft } from './classify-entry.js';
 import { formatSpan, type Span } from './day-sets.js';
 import { Refusal } from './import-error.js';
+import type { NoticeEntries } from './notice-entries.js';
+import type { TitleInfo } from './notice-title.js';
 
 /**
  * Writes drafts into a data file: a new file for an annual notice; for a special notice the
@@ -17,11 +19,23 @@ import { Refusal } from './import-error.js';
 
 export const SCHEMA_REFERENCE = '../docs/arrangement.schema.json';
 
-export function buildAnnualFile(year: number, notice: ArrangementNotice, drafts: readonly EntryDraft[]): ArrangementFile {
+/** The year's file with this notice's entries: a new one for an annual notice, `existing` changed for the others. */
+export function assembleYear(info: TitleInfo, year: number, notice: ArrangementNotice, entries: NoticeEntries, existing: ArrangementFile | undefined): ArrangementFile {
+  if (info.kind === 'annual') return buildAnnualFile(year, notice, entries.drafts);
+  if (existing === undefined) throw new Refusal('no existing file');
+  if (info.kind === 'special') return applySpecial(existing, notice, entries.drafts);
+  const [extension] = entries.extensions;
+  if (extension !== undefined) return applyExtension(existing, notice, extension);
+  const [draft] = entries.drafts;
+  if (draft === undefined) throw new Refusal('the notice states no arrangement');
+  return applyAmendment(existing, notice, draft);
+}
+
+function buildAnnualFile(year: number, notice: ArrangementNotice, drafts: readonly EntryDraft[]): ArrangementFile {
   return finishFile(SCHEMA_REFERENCE, year, [notice], drafts.map((draft) => entryOf(notice.id, draft)));
 }
 
-export function applySpecial(existing: ArrangementFile, notice: ArrangementNotice, drafts: readonly EntryDraft[]): ArrangementFile {
+function applySpecial(existing: ArrangementFile, notice: ArrangementNotice, drafts: readonly EntryDraft[]): ArrangementFile {
   checkExisting(existing, notice);
   for (const draft of drafts) {
     const clash = current(existing).find((entry) => entry.holidays.some((code) => draft.holidays.includes(code)));
@@ -35,7 +49,7 @@ export function applySpecial(existing: ArrangementFile, notice: ArrangementNotic
   );
 }
 
-export function applyAmendment(existing: ArrangementFile, notice: ArrangementNotice, draft: EntryDraft): ArrangementFile {
+function applyAmendment(existing: ArrangementFile, notice: ArrangementNotice, draft: EntryDraft): ArrangementFile {
   checkExisting(existing, notice);
   const target = replacedEntry(existing, draft.holidays);
   return supersede(existing, notice, target, entryOf(notice.id, draft));
@@ -46,7 +60,7 @@ export function applyAmendment(existing: ArrangementFile, notice: ArrangementNot
  * that now fall inside the holiday dropped (2020: 2020-02-01 was a 上班 day of the annual
  * notice; the extension to 2020-02-02 makes it a day off). It states no total.
  */
-export function applyExtension(existing: ArrangementFile, notice: ArrangementNotice, extension: ExtensionDraft): ArrangementFile {
+function applyExtension(existing: ArrangementFile, notice: ArrangementNotice, extension: ExtensionDraft): ArrangementFile {
   checkExisting(existing, notice);
   const target = replacedEntry(existing, extension.holidays);
   const restDays = target.rest.flatMap(parseRest);

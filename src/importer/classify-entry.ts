@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { isoWeekdayIndex, isWeekend } from '../calendar/day-of-week.js';
-import { HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
+import { HOLIDAYS, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
 import type { ENTRY_FORMS, NOTICE_KINDS } from '../dataset/arrangement-schema.js';
@@ -65,7 +65,7 @@ export function classifyEntry(facts: EntryFacts, context: EntryContext): Classif
 
   const rest = shaped.rest;
   const restDays = new Set([...rest.flatMap(daysOf), ...shaped.compensatory]);
-  checkWorkDays(facts.work, restDays);
+  checkWorkDays(shaped.work, restDays);
   if (statedTotal !== null && statedTotal !== restDays.size) {
     const named = [...rest.map(formatSpan), ...shaped.compensatory.map(formatIsoDate)].join(', ');
     throw new Refusal(`the stated total (${statedTotal}天) does not match the ${restDays.size} rest day(s) named (${named})`);
@@ -73,7 +73,7 @@ export function classifyEntry(facts: EntryFacts, context: EntryContext): Classif
   for (const code of context.holidays) {
     for (const day of statutoryDays(code, context.year)) {
       if (!restDays.has(day)) {
-        throw new Refusal(`the statutory day ${formatIsoDate(day)} of ${HOLIDAY_NAMES[code]} is not among the entry's days off`);
+        throw new Refusal(`the statutory day ${formatIsoDate(day)} of ${HOLIDAYS[code].zh} is not among the entry's days off`);
       }
     }
   }
@@ -102,7 +102,7 @@ export function classifyEntry(facts: EntryFacts, context: EntryContext): Classif
       form,
       rest,
       compensatory: shaped.compensatory,
-      work: ascending(facts.work),
+      work: ascending(shaped.work),
       joinedWeekend: shaped.joinedWeekend,
       statedTotal,
     },
@@ -113,6 +113,8 @@ interface Shaped {
   readonly form: RangeVerbForm;
   readonly rest: readonly Span[];
   readonly compensatory: readonly DayNumber[];
+  /** The 上班 days: as written, or as a 2008-2009 breakdown implies them. */
+  readonly work: readonly DayNumber[];
   readonly joinedWeekend: readonly DayNumber[];
 }
 
@@ -131,31 +133,53 @@ function classifyRange(facts: EntryFacts, main: MainClause, context: EntryContex
   const oldStyle = facts.statutory.length > 0 || facts.weekendRest.length > 0 || facts.moves.length > 0;
   const special = facts.specialOff.length > 0 || facts.specialSwap.length > 0;
   const swapVerb = main.verb === '放假调休' || main.verb === '调休放假';
-  const shaped = (form: RangeVerbForm): Shaped => ({ form, rest: [span], compensatory: [], joinedWeekend: [] });
+  const shaped = (form: RangeVerbForm, work: readonly DayNumber[] = facts.work): Shaped => ({ form, rest: [span], compensatory: [], work, joinedWeekend: [] });
 
   if (oldStyle && special) throw new Refusal('the breakdown mixes the 2008-2009 wording with the 2015 wording');
   if (oldStyle) {
     if (main.verb !== '放假' && main.verb !== '放假调休') throw new Refusal(`a 2008-2009 style breakdown after ${main.verb}`);
-    return shaped(accountOldStyle(span, context.holidays, facts, context.year));
+    const account = accountOldStyle(span, context.holidays, facts, context.year);
+    return shaped(account.form, account.work);
   }
   if (special) {
     if (!swapVerb) throw new Refusal(`a 调休 breakdown after ${main.verb}`);
     accountSpecialBreakdown(span, facts);
     return shaped('special-range-with-swap');
   }
+  const swapped = (): Shaped => {
+    if (facts.work.length === 0) return shaped('range-adjusted-no-workday');
+    if (context.noticeKind === 'special') return shaped('special-range-with-swap');
+    return shaped(context.holidays.length > 1 ? 'combined-range-with-swap' : 'range-with-swap');
+  };
   switch (main.verb) {
     case '放假调休':
     case '调休放假':
-      if (facts.work.length === 0) return shaped('range-adjusted-no-workday');
-      if (context.noticeKind === 'special') return shaped('special-range-with-swap');
-      return shaped(context.holidays.length > 1 ? 'combined-range-with-swap' : 'range-with-swap');
+      return swapped();
     case '放假公休':
       if (facts.work.length > 0) throw new Refusal('a 放假公休 entry cannot name 上班 days');
       return shaped('range-gongxiu');
     case '放假':
-      if (facts.work.length > 0) throw new Refusal('a plain 放假 range (without 调休) cannot name 上班 days');
-      return shaped('range-no-swap');
+      if (facts.work.length === 0) return shaped('range-no-swap');
+      checkSwapWithoutVerb(span, facts.work, context);
+      return swapped();
   }
+}
+
+/**
+ * A reprint may print 放假 where the notice has 放假调休 before its 上班 days. A 上班 day says
+ * that its weekend rest was swapped to a weekday of the span, so the entry is read as 放假调休
+ * when the span has a weekday besides its statutory days for each 上班 day (the year's balance
+ * is then checked as for any entry). When it has not, the 上班 days pay for nothing and what the
+ * entry means cannot be told: it is refused.
+ */
+function checkSwapWithoutVerb(span: Span, work: readonly DayNumber[], context: EntryContext): void {
+  const statutory = new Set(context.holidays.flatMap((code) => statutoryDays(code, context.year)));
+  const swappable = daysOf(span).filter((day) => !isWeekend(day) && !statutory.has(day));
+  if (swappable.length >= work.length) return;
+  throw new Refusal(
+    `a plain 放假 range (without 调休) cannot name 上班 days that pay for nothing: it names ${work.length}, but only ${swappable.length} weekday(s) ` +
+      `of the span besides its statutory days could take their rest (${formatDays(swappable)}); is a date mistyped?`,
+  );
 }
 
 function classifySingle(facts: EntryFacts, main: MainClause): Shaped {
@@ -173,8 +197,8 @@ function classifySingle(facts: EntryFacts, main: MainClause): Shaped {
   if (facts.joinedWithWeekend) {
     const weekday = isoWeekdayIndex(day);
     // Monday follows the weekend, Friday precedes it; any other day is not next to one.
-    if (weekday === 0) return { form: 'off-joined-with-weekend', rest, compensatory: [], joinedWeekend: [day - 2, day - 1] };
-    if (weekday === 4) return { form: 'off-joined-with-weekend', rest, compensatory: [], joinedWeekend: [day + 1, day + 2] };
+    if (weekday === 0) return { form: 'off-joined-with-weekend', rest, compensatory: [], work: [], joinedWeekend: [day - 2, day - 1] };
+    if (weekday === 4) return { form: 'off-joined-with-weekend', rest, compensatory: [], work: [], joinedWeekend: [day + 1, day + 2] };
     throw new Refusal(`${formatIsoDate(day)} is a ${weekdayName(day)}, not next to a weekend (与周末连休)`);
   }
   const [compensatory, ...more] = facts.compensatory;
@@ -188,9 +212,9 @@ function classifySingle(facts: EntryFacts, main: MainClause): Shaped {
         `the 补休 day ${formatIsoDate(compensatory)} is not the first weekday after ${formatIsoDate(day)} (${formatIsoDate(firstWeekday)})`,
       );
     }
-    return { form: 'off-plus-compensatory', rest, compensatory: [compensatory], joinedWeekend: [] };
+    return { form: 'off-plus-compensatory', rest, compensatory: [compensatory], work: [], joinedWeekend: [] };
   }
-  return { form: facts.noSwap ? 'off-one-day-no-swap' : 'off-one-day', rest, compensatory: [], joinedWeekend: [] };
+  return { form: facts.noSwap ? 'off-one-day-no-swap' : 'off-one-day', rest, compensatory: [], work: [], joinedWeekend: [] };
 }
 
 /** The 上班 days as written: weekend days, not off, each once, in calendar order as every notice writes them. */

@@ -1,7 +1,7 @@
 import { dayNumberFromCivil, daysInMonth, type DayNumber } from '../calendar/civil-date.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { checkAnnotation, parseAnnotation, type Annotation } from './annotations.js';
-import { Refusal } from './import-error.js';
+import { Refusal, shortened } from './import-error.js';
 
 /**
  * Finds the dates of a (normalised) notice sentence and replaces each with a placeholder, so
@@ -155,11 +155,4 @@ export function renderShape(shape: string, items: readonly DateItem[]): string {
 
 export function isoOfItem(item: DateItem): string {
   return item.kind === 'date' ? formatIsoDate(item.date.day) : `${formatIsoDate(item.start.day)}..${formatIsoDate(item.end.day)}`;
-}
-
-/** Messages quote at most this many characters of a clause or line: enough to find it, never a megabyte. */
-const QUOTE_LIMIT = 300;
-
-export function shortened(text: string): string {
-  return text.length <= QUOTE_LIMIT ? text : `${text.slice(0, QUOTE_LIMIT)}…`;
 }

@@ -1,6 +1,6 @@
 import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
 import { parseDateLine, parseDocumentNumber } from './boilerplate.js';
-import type { ImportProblem } from './import-error.js';
+import type { ProblemLog } from './import-error.js';
 import { foldWidth, normalizeLine, type SourceLine } from './normalize-text.js';
 
 /**
@@ -46,15 +46,14 @@ export interface HeaderResult {
   readonly header: NoticeHeader;
   /** Index (into the lines) of the first line after the header. */
   readonly next: number;
-  readonly problems: readonly ImportProblem[];
 }
 
-export function readHeader(lines: readonly SourceLine[]): HeaderResult {
+/** The second stage of an import: the header block, its fields checked one by one into `log`. */
+export function readHeader(lines: readonly SourceLine[], log: ProblemLog): HeaderResult {
   const fields: Partial<Record<Exclude<Key, 'otherUrl' | 'ignored'>, HeaderField<string | null>>> = {};
   const otherUrls: HeaderField<string>[] = [];
-  const problems: ImportProblem[] = [];
   const refuse = (line: SourceLine, reason: string): void => {
-    problems.push({ firstLine: line.number, lastLine: line.number, reason, quote: line.raw });
+    log.at([line], reason);
   };
   let index = 0;
   for (; index < lines.length; index += 1) {
@@ -105,7 +104,7 @@ export function readHeader(lines: readonly SourceLine[]): HeaderResult {
     ...(fields.documentNumber === undefined ? {} : { documentNumber: fields.documentNumber }),
     ...(fields.signedDate === undefined ? {} : { signedDate: fields.signedDate }),
   };
-  return { header, next: index, problems };
+  return { header, next: index };
 }
 
 /** A string, null for 不详 (where allowed), or a problem. */

@@ -1,17 +1,12 @@
-import { HOLIDAY_NAMES, type HolidayCode } from '../calendar/holidays.js';
+import { HOLIDAY_CODES, HOLIDAYS, type HolidayCode } from '../calendar/holidays.js';
 
 /**
- * Holiday names as notices print them in an entry label (before the colon) or in a title.
- * Besides the official names, the 2008 notice prints Labor Day as “五一”国际劳动节 and the
- * 2009 intro as 国际劳动节; the 2007 regulation calls New Year's Day 新年.
+ * Holiday names as notices print them in an entry label (before the colon), a lead-in or a
+ * title: each holiday's official name and the other names the holiday table lists for it.
  */
-const PRINTED_NAMES: ReadonlyMap<string, HolidayCode> = new Map<string, HolidayCode>([
-  ...(Object.entries(HOLIDAY_NAMES) as [HolidayCode, string][]).map(([code, name]): [string, HolidayCode] => [name, code]),
-  ['新年', 'NEW_YEAR'],
-  ['国际劳动节', 'LABOR_DAY'],
-  ['“五一”国际劳动节', 'LABOR_DAY'],
-  ['“五一”劳动节', 'LABOR_DAY'],
-]);
+const PRINTED_NAMES: ReadonlyMap<string, HolidayCode> = new Map(
+  HOLIDAY_CODES.flatMap((code) => [HOLIDAYS[code].zh, ...HOLIDAYS[code].printedNames].map((name): [string, HolidayCode] => [name, code])),
+);
 
 export function holidayCodeOfName(name: string): HolidayCode | undefined {
   return PRINTED_NAMES.get(name);
@@ -45,18 +40,6 @@ export function leadingHolidayNames(text: string): { readonly label: string; rea
   if (match?.[1] === undefined) return undefined;
   return { label: match[1], rest: text.slice(match[1].length) };
 }
-
-/** Stems of notice ids: "labor-day" + "-amendment", "spring-festival" + "-extension". */
-export const NOTICE_ID_STEMS: Readonly<Record<HolidayCode, string>> = {
-  NEW_YEAR: 'new-year',
-  SPRING_FESTIVAL: 'spring-festival',
-  QINGMING_FESTIVAL: 'qingming-festival',
-  LABOR_DAY: 'labor-day',
-  DRAGON_BOAT_FESTIVAL: 'dragon-boat-festival',
-  MID_AUTUMN_FESTIVAL: 'mid-autumn-festival',
-  NATIONAL_DAY: 'national-day',
-  VICTORY_DAY_70TH_ANNIVERSARY: 'victory-day',
-};
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,5 +1,5 @@
 import type { HolidayCode } from '../calendar/holidays.js';
-import { parseDocumentNumber } from './boilerplate.js';
+import { ISSUERS, issuerOfDocumentNumber, parseDocumentNumber, splitProseSentences } from './boilerplate.js';
 import { parseHolidayNameList } from './holiday-names.js';
 
 /**
@@ -27,16 +27,21 @@ export function leadInHolidays(sentence: string): LeadInResult | undefined {
 }
 
 export interface NoticeCitation {
-  readonly title: string;
+  /** Undefined when the preamble cites the notice by its 文号 alone (根据国办发明电〔2023〕7号精神…). */
+  readonly title: string | undefined;
   readonly documentNumber: string | undefined;
 }
 
 const QUOTED_TITLE = /《((?:国务院办公厅|国务院)关于[^《》，。]+?的通知)》(?:（?(国[^〔〕（）《》，。]{1,6}〔\d{4}〕\d{1,4}号))?/;
 const REPORTED_TITLE = /^(国务院办公厅|国务院)[^，。《》]{0,20}?(?:发布|印发|发出)了?《?(关于[^，。《》]+?的通知)》?/;
 
+/** 根据国务院办公厅国办发明电〔2023〕7号文件精神, 按照国办发明电〔2023〕7号通知要求: a 文号 cited without the title. */
+const NUMBER_ONLY = /^(?:根据|按照|依据)[^《》]*?(国[^〔〕（）《》，。国]{1,6}〔\d{4}〕\d{1,4}号)/;
+
 /**
  * The notice a reprint's preamble names: 《国务院办公厅关于…的通知》 with its 文号 in brackets or
- * after it (…〔2019〕16号文), or a news report's 国务院办公厅11月12日发布关于…的通知.
+ * after it (…〔2019〕16号文), a news report's 国务院办公厅11月12日发布关于…的通知, or its 文号
+ * alone (根据国办发明电〔2023〕7号精神…).
  */
 export function citedNotice(sentence: string): NoticeCitation | undefined {
   const quoted = QUOTED_TITLE.exec(sentence);
@@ -45,7 +50,33 @@ export function citedNotice(sentence: string): NoticeCitation | undefined {
   }
   const reported = REPORTED_TITLE.exec(sentence);
   if (reported?.[1] !== undefined && reported[2] !== undefined) return { title: `${reported[1]}${reported[2]}`, documentNumber: undefined };
+  const numbered = NUMBER_ONLY.exec(sentence);
+  const documentNumber = numbered?.[1] === undefined ? undefined : parseDocumentNumber(numbered[1]);
+  if (documentNumber !== undefined) return { title: undefined, documentNumber };
   return undefined;
+}
+
+/**
+ * The title a preamble stands for when it cites the notice by its 文号 alone and no title line
+ * precedes it. That is unambiguous only for an annual notice whose lead-in writes its year
+ * (现将2024年元旦、春节…的具体安排如下), issued by the office the 文号 belongs to (国办… is
+ * 国务院办公厅's): 国务院办公厅关于2024年部分节假日安排的通知. A reason otherwise.
+ */
+export function titleOfNumberCitation(sentence: string, documentNumber: string): { readonly title: string } | { readonly reason: string } {
+  const issuer = issuerOfDocumentNumber(documentNumber);
+  const year = splitProseSentences(sentence)
+    .map(leadInHolidays)
+    .map((named) => (named?.ok === true ? named.holidays.year : undefined))
+    .find((written) => written !== undefined);
+  const ask = 'write the title line (国务院办公厅关于…年部分节假日安排的通知) above it';
+  if (issuer === undefined) return { reason: `the preamble cites the notice only by its 文号 ${documentNumber}, which names no office of the State Council; ${ask}` };
+  if (year === undefined) {
+    return { reason: `the preamble cites the notice only by its 文号 ${documentNumber} and its lead-in writes no year, so the notice cannot be told; ${ask}` };
+  }
+  // ISSUERS lists the longer name first, so 国务院办公厅 is not taken for 国务院.
+  const namedIssuer = ISSUERS.find((candidate) => sentence.replace(/^(?:根据|按照|依据)/, '').startsWith(candidate));
+  if (namedIssuer !== undefined && namedIssuer !== issuer) return { reason: `the preamble names ${namedIssuer}, but the 文号 ${documentNumber} is ${issuer}'s; ${ask}` };
+  return { title: `${issuer}关于${year}年部分节假日安排的通知` };
 }
 
 /** A first line that is a reprint's preamble instead of the title: it cites the notice and leads in (…如下：). */

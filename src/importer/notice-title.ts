@@ -1,6 +1,6 @@
-import type { HolidayCode } from '../calendar/holidays.js';
+import { HOLIDAYS, type HolidayCode } from '../calendar/holidays.js';
 import { ISSUERS, type Issuer } from './boilerplate.js';
-import { holidayCodeOfName, NOTICE_ID_STEMS } from './holiday-names.js';
+import { holidayCodeOfName } from './holiday-names.js';
 import { Refusal } from './import-error.js';
 
 /**
@@ -57,9 +57,9 @@ export function noticeIdOf(info: TitleInfo): string {
     case 'annual':
       return 'annual';
     case 'amending':
-      return `${NOTICE_ID_STEMS[info.code]}-${info.mode === 'adjust' ? 'amendment' : 'extension'}`;
+      return `${HOLIDAYS[info.code].noticeId}-${info.mode === 'adjust' ? 'amendment' : 'extension'}`;
     case 'special':
-      return NOTICE_ID_STEMS[info.code];
+      return HOLIDAYS[info.code].noticeId;
   }
 }
 
@@ -67,4 +67,9 @@ function codeOf(name: string): HolidayCode {
   const code = holidayCodeOfName(name);
   if (code === undefined) throw new Refusal(`unknown holiday name «${name}»`);
   return code;
+}
+
+/** "a special" / "an amending" notice, for messages. */
+export function noticeArticle(kind: 'special' | 'amending'): string {
+  return kind === 'special' ? 'a special' : 'an amending';
 }

@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { isWeekend } from '../calendar/day-of-week.js';
-import { HOLIDAY_NAMES, holidayNames, type HolidayCode } from '../calendar/holidays.js';
+import { HOLIDAYS, holidayNames, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
 import { daysOf, formatDays, sameDays, type Span } from './day-sets.js';
@@ -9,14 +9,24 @@ import { Refusal } from './import-error.js';
 
 export type OldStyleForm = 'old-style-swap' | 'old-style-weekend-shift' | 'old-style-no-swap';
 
+export interface OldStyleAccount {
+  readonly form: OldStyleForm;
+  /** The days worked: the weekend days whose rest the entry moved into its span. */
+  readonly work: readonly DayNumber[];
+}
+
 /**
  * The 2008-2009 notices break their span down: the statutory days (为法定节假日), the ordinary
  * weekend days (为公休日 / 照常公休), and weekend rest moved to weekdays (公休日调至…), whose
  * weekend days are then worked (上班). The rest set is the whole span either way; this checks
  * that the breakdown accounts for every day of the span exactly once and agrees with the
  * regulation, which is what it means to have understood the entry.
+ *
+ * The clause moving a weekend day's rest into the span (12月29日（星期六）公休日调至12月31日) says
+ * by itself that the weekend day is worked; reprints that leave out the separate 上班 sentence
+ * are read so. A 上班 sentence that is given must name exactly those days.
  */
-export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], facts: EntryFacts, year: number): OldStyleForm {
+export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], facts: EntryFacts, year: number): OldStyleAccount {
   const spanDays = new Set(daysOf(span));
   const declared = facts.statutory.flatMap((clause) => clause.days);
   const expected = holidays.flatMap((code) => statutoryDays(code, year));
@@ -45,7 +55,7 @@ export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], fa
       );
     }
     for (const code of move.holidays) {
-      if (!holidays.includes(code)) throw new Refusal(`the entry moves ${HOLIDAY_NAMES[code]}, which it does not name`);
+      if (!holidays.includes(code)) throw new Refusal(`the entry moves ${HOLIDAYS[code].zh}, which it does not name`);
     }
     for (const day of move.from) {
       if (!isWeekend(day)) throw new Refusal(`${formatIsoDate(day)} is not a weekend day, so it has no 公休日 to move`);
@@ -60,7 +70,8 @@ export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], fa
       targets.push(day);
     }
   }
-  if (!sameDays(facts.work, movedAway)) {
+  const work = facts.work.length === 0 ? [...movedAway].sort((a, b) => a - b) : facts.work;
+  if (!sameDays(work, movedAway)) {
     throw new Refusal(
       `the 上班 days (${formatDays(facts.work)}) are not the weekend days whose rest was moved out of the span (${formatDays(movedAway)})`,
     );
@@ -75,7 +86,7 @@ export function accountOldStyle(span: Span, holidays: readonly HolidayCode[], fa
   const unaccounted = [...spanDays].filter((day) => !counted.has(day));
   if (unaccounted.length > 0) throw new Refusal(`the breakdown does not account for ${formatDays(unaccounted)}`);
 
-  if (facts.work.length > 0) return 'old-style-swap';
-  return facts.moves.length > 0 ? 'old-style-weekend-shift' : 'old-style-no-swap';
+  if (work.length > 0) return { form: 'old-style-swap', work };
+  return { form: facts.moves.length > 0 ? 'old-style-weekend-shift' : 'old-style-no-swap', work };
 }
 

@@ -91,7 +91,7 @@ describe('further refusals', () => {
   it('refuses 上班 on a weekday, a day both off and worked, and a plain or 公休 range with 上班', () => {
     refusesEdited('9月29日（星期日）', '9月30日（星期一）', /the 上班 day 2019-09-30 is a 星期一/);
     refusesEdited('2月2日（星期六）、2月3日（星期日）上班', '2月9日（星期六）、2月3日（星期日）上班', /2019-02-09 is both a day off and a 上班 day/);
-    refusesEdited('2月4日至10日放假调休', '2月4日至10日放假', /plain 放假 range \(without 调休\) cannot name 上班 days/);
+    refusesEdited('2月4日至10日放假调休', '2月5日至10日放假', /plain 放假 range \(without 调休\) cannot name 上班 days/);
     refusesEdited('2月4日至10日放假调休', '2月4日至10日放假公休', /放假公休 entry cannot name 上班 days/);
   });
 
