@@ -2,16 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml, HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
 import { exampleProblem, PROBLEM_CATALOGUE } from './problem-catalogue.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemSlug, type ProblemCode } from './problems.js';
 import type { Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
-/** Pages may load our own scripts and styles (Swagger UI sets inline styles), nothing from elsewhere. */
-const PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const PAGE_CACHE = 'public, max-age=3600';
-const PAGE_HEADERS = ['cache-control', PAGE_CACHE, 'x-frame-options', 'DENY', 'referrer-policy', 'no-referrer'];
+const PAGE_HEADERS = ['cache-control', PAGE_CACHE, ...PAGE_SECURITY_HEADERS];
 
 /**
  * The pages' own style: the problem pages, and the header, navigation and problem list around
@@ -88,7 +86,7 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
     }
     responder.write(request, reply, key, 200, [...PAGE_HEADERS, 'content-type', type], body, PAGE_CSP);
   };
-  const html = 'text/html; charset=utf-8';
+  const html = HTML_CONTENT_TYPE;
   const pages: ServiceRoute[] = [
     { path: '/docs', handle: page('/docs', html, () => Buffer.from(referencePage())) },
     ...PROBLEM_CODES.map((code) => ({
@@ -171,8 +169,4 @@ ${body}
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
