@@ -117,7 +117,7 @@ function redirectTo(responder: Responder, path: string): ServiceRoute['handle'] 
 function referencePage(): string {
   return layout(
     'China holiday calendar API reference',
-    `<nav><a href="#problems">Problem types</a> · <a href="/openapi.json">OpenAPI document</a></nav>
+    `<nav><a href="#problems">Problem types</a> · <a href="/openapi.json">OpenAPI document</a> · <a href="/calendar">The year as a calendar page</a></nav>
 <div id="swagger-ui"></div>
 <section id="problems"><h2>Problem types</h2><ul>${PROBLEM_CODES.map(
       (code) => `<li><a href="/docs/problems/${problemSlug(code)}"><code>${code}</code></a>: ${escapeHtml(PROBLEM_TYPES[code].title)}</li>`,
