@@ -175,7 +175,7 @@ td.statutory{box-shadow:inset 0 0 0 2px #a3141c}
 .mark.rest{background:#a3141c}
 .mark.work{background:#123f86}
 .line{display:block;font-size:.68rem;color:#4a4a4a;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.line.holiday{color:#8c1016;font-weight:600}
+.line.holiday{color:#8c1016;font-weight:600;white-space:normal;line-height:1.1;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 footer{margin-top:1.5rem;border-top:1px solid #ccc;padding-top:.5rem;font-size:.9rem}
 @media (max-width:30rem){body{padding:0 .5rem 1rem}.months{grid-template-columns:1fr}td{height:3.3rem}}
@@ -194,7 +194,7 @@ footer{margin-top:1.5rem;border-top:1px solid #ccc;padding-top:.5rem;font-size:.
   .months{grid-template-columns:repeat(4,1fr);gap:1.5mm 4mm;margin-top:1mm}
   caption{font-size:8pt;padding:0}
   th{font-size:6pt;padding:0}
-  td{height:7.9mm;padding:.2mm .5mm}
+  td{height:8.6mm;padding:.2mm .5mm}
   .n{font-size:7pt}
   .mark{font-size:5.5pt;padding:.2mm .4mm}
   .line{font-size:5pt}
