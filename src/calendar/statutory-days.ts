@@ -37,8 +37,8 @@ export function regulationVersionFor(year: number): RegulationVersion {
 /**
  * The statutory holiday days (法定节假日) of `code` in arrangement year `year`, ascending.
  *
- * Lunar dates and the Qingming solar term come from tyme4ts (lunar-dates.ts), never from a
- * hand-typed table.
+ * Lunar dates and the Qingming solar term come from the table tyme4ts wrote (lunar-dates.ts),
+ * never from a hand-typed one.
  * The Victory Day commemoration is not in the regulation: its one day, 2015-09-03, was fixed by
  * the State Council's special notice 国发明电〔2015〕1号, and it is the statutory day of that
  * one-off holiday.
