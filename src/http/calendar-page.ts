@@ -2,6 +2,7 @@ import type { DayStatus } from '../calendar/day-status.js';
 import { HOLIDAY_NAMES, HOLIDAY_NAMES_EN, type HolidayCode } from '../calendar/holidays.js';
 import type { GridDay, GridMonth, YearGrid } from '../answers/year-grid.js';
 import type { FeedLanguage } from '../questions/calendar-feed-question.js';
+import { lunarDate, solarTerm } from '../library/index.js';
 import { escapeHtml } from './html.js';
 
 /** What the page needs besides the year's grid. */
@@ -26,6 +27,8 @@ interface PageText {
   readonly restMark: string;
   readonly workMark: string;
   readonly statutory: string;
+  readonly lunar: (label: string) => string;
+  readonly solarTerm: (name: string) => string;
   readonly holidayName: (code: HolidayCode) => string;
   readonly joiner: string;
   readonly published: (year: number) => string;
@@ -63,6 +66,8 @@ const TEXT: Readonly<Record<FeedLanguage, PageText>> = {
     restMark: '休',
     workMark: '班',
     statutory: '法定节假日',
+    lunar: (label) => `农历${label}`,
+    solarTerm: (name) => name,
     holidayName: (code) => HOLIDAY_NAMES[code],
     joiner: '、',
     published: (year) => `${year}年的安排已公布，依据：`,
@@ -77,7 +82,7 @@ const TEXT: Readonly<Record<FeedLanguage, PageText>> = {
       work: '调休上班',
       statutory: '法定节假日（加框）',
       weekend: '周六、周日（灰底）',
-      names: '假期名写在放假首日',
+      names: '假期名写在放假首日；下行是农历日，初一写月名，节气日写节气',
     },
     yearsLabel: '年份',
     previous: '上一年',
@@ -105,6 +110,8 @@ const TEXT: Readonly<Record<FeedLanguage, PageText>> = {
     restMark: 'Off',
     workMark: 'Work',
     statutory: 'statutory holiday',
+    lunar: (label) => `lunar date ${label}`,
+    solarTerm: (name) => `solar term ${name}`,
     holidayName: (code) => HOLIDAY_NAMES_EN[code],
     joiner: ' and ',
     published: (year) => `The ${year} arrangement is published. Source: `,
@@ -119,7 +126,7 @@ const TEXT: Readonly<Record<FeedLanguage, PageText>> = {
       work: 'Make-up working day (班)',
       statutory: 'Statutory holiday (framed)',
       weekend: 'Saturday and Sunday (grey)',
-      names: "A holiday's name is on its first day off",
+      names: "A holiday's name is on its first day off; below the date, the lunar day (初一 as the month's name, a solar term on its day)",
     },
     yearsLabel: 'Years',
     previous: 'Previous year',
@@ -175,7 +182,9 @@ td.statutory{box-shadow:inset 0 0 0 2px #a3141c}
 .mark.rest{background:#a3141c}
 .mark.work{background:#123f86}
 .line{display:block;font-size:.68rem;color:#4a4a4a;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.line.holiday{color:#8c1016;font-weight:600;white-space:normal;line-height:1.1;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2}
+.line.holiday{color:#8c1016;font-weight:600}
+.line.term{color:#1d5e2f;font-weight:600}
+.line.month{color:#1b1b1b;font-weight:600}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 footer{margin-top:1.5rem;border-top:1px solid #ccc;padding-top:.5rem;font-size:.9rem}
 @media (max-width:30rem){body{padding:0 .5rem 1rem}.months{grid-template-columns:1fr}td{height:3.3rem}}
@@ -297,10 +306,31 @@ function dayCell(month: number, day: GridDay, text: PageText): string {
       : day.dayStatus === 'ADJUSTED_WORKDAY'
         ? `<span class="mark work" aria-hidden="true">${text.workMark}</span>`
         : '';
+  const lunar = lunarLine(day.date);
   const names = day.holidays.map(text.holidayName).join(text.joiner);
-  const line = day.startsHoliday === null ? '' : `<span class="line holiday" aria-hidden="true">${escapeHtml(day.startsHoliday.map(text.holidayName).join(text.joiner))}</span>`;
-  const description = [text.dayLabel(month, day.dayOfMonth, day.weekday), text.status[day.dayStatus], names, ...(day.statutory ? [text.statutory] : [])]
+  const holidayLine =
+    day.startsHoliday === null ? '' : `<span class="line holiday" aria-hidden="true">${escapeHtml(day.startsHoliday.map(text.holidayName).join(text.joiner))}</span>`;
+  const description = [
+    text.dayLabel(month, day.dayOfMonth, day.weekday),
+    text.status[day.dayStatus],
+    names,
+    ...(day.statutory ? [text.statutory] : []),
+    text.lunar(lunar.label),
+    ...(lunar.term === null ? [] : [text.solarTerm(lunar.term)]),
+  ]
     .filter((part) => part !== '')
     .join(' · ');
-  return `<td class="${classes.join(' ')}" data-date="${day.date}" data-day-status="${day.dayStatus}" title="${escapeHtml(description)}"><span class="n" aria-hidden="true">${day.dayOfMonth}</span>${mark}${line}<span class="sr">${escapeHtml(description)}</span></td>`;
+  return `<td class="${classes.join(' ')}" data-date="${day.date}" data-day-status="${day.dayStatus}" title="${escapeHtml(description)}"><span class="n" aria-hidden="true">${day.dayOfMonth}</span>${mark}<span class="line lunar${lunar.kind === 'day' ? '' : ` ${lunar.kind}`}" lang="zh-CN" aria-hidden="true">${lunar.line}</span>${holidayLine}<span class="sr">${escapeHtml(description)}</span></td>`;
+}
+
+/**
+ * The lunar line of a wall calendar: a solar term's name on its day, else the lunar month's name
+ * on its first day (初一), else the lunar day; and the full lunar date for the day's description.
+ */
+function lunarLine(date: string): { readonly line: string; readonly kind: 'term' | 'month' | 'day'; readonly label: string; readonly term: string | null } {
+  const lunar = lunarDate(date);
+  const term = solarTerm(date);
+  if (term !== null) return { line: term, kind: 'term', label: lunar.label, term };
+  if (lunar.day === 1) return { line: lunar.monthName, kind: 'month', label: lunar.label, term };
+  return { line: lunar.dayName, kind: 'day', label: lunar.label, term };
 }

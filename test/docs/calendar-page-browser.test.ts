@@ -36,6 +36,8 @@ interface RenderedDay {
   readonly mark: string;
   readonly framed: boolean;
   readonly label: string;
+  /** The rendered lunar line. */
+  readonly lunar: string;
 }
 
 /** What the browser renders for a day: its data-day-status, its visible mark, whether it is framed, and its words. */
@@ -50,6 +52,7 @@ function renderedDay(page: Page, date: string): Promise<RenderedDay> {
         mark: mark && mark.getBoundingClientRect().width > 0 ? mark.innerText : '',
         framed: getComputedStyle(cell).boxShadow !== 'none',
         label: cell.getAttribute('title'),
+        lunar: cell.querySelector('.lunar').innerText,
       };
     })()`,
   );
@@ -145,7 +148,8 @@ describe('the calendar page in a real headless browser', { skip }, () => {
 
       const { page, done } = await open('/calendar/2024', { width, height: 900 });
       const makeUp = await renderedDay(page, '2024-02-04');
-      assert.deepEqual([makeUp.status, makeUp.mark], ['ADJUSTED_WORKDAY', '班']);
+      assert.deepEqual([makeUp.status, makeUp.mark, makeUp.lunar], ['ADJUSTED_WORKDAY', '班', '立春']);
+      assert.equal((await renderedDay(page, '2024-02-10')).lunar, '正月', '春节: 初一 shows the month');
       for (let day = 10; day <= 17; day++) {
         const rest = await renderedDay(page, `2024-02-${day}`);
         assert.deepEqual([rest.status, rest.mark], ['HOLIDAY', '休'], `2024-02-${day}`);

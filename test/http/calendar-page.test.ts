@@ -116,6 +116,29 @@ describe('GET /calendar/{year}', () => {
     assert.ok(answer.body.includes(version), 'the dataset version is shown');
   });
 
+  it('shows the lunar day under each date: 初一 as the month, a solar term on its day', async () => {
+    const lunarLines = new Map<string, string>();
+    for (const year of [2023, 2024]) {
+      for (const cell of dayCells(page(await get(app, `/calendar/${year}`)))) {
+        const line = DomUtils.findOne((element) => classesOf(element).includes('lunar'), cell.children);
+        lunarLines.set(cell.attribs['data-date'] ?? '', line === null ? '' : DomUtils.textContent(line));
+      }
+    }
+    assert.equal(lunarLines.size, 731);
+    const facts: Record<string, string> = {
+      '2024-02-09': '三十', // 除夕, the 30th of 腊月
+      '2024-02-10': '正月', // 春节
+      '2024-02-24': '十五', // 元宵
+      '2024-04-04': '清明',
+      '2024-06-10': '初五', // 端午
+      '2024-09-17': '十五', // 中秋
+      '2023-03-22': '闰二月', // the leap month of 2023
+      '2024-12-21': '冬至',
+    };
+    for (const [date, line] of Object.entries(facts)) assert.equal(lunarLines.get(date), line, date);
+    assert.ok([...lunarLines.values()].every((line) => line !== ''), 'every day has its lunar line');
+  });
+
   it('is zh-CN by default and English with lang=en; a table per month with a caption and weekday headers from Monday', async () => {
     const zh = page(await get(app, '/calendar/2024'));
     const en = page(await get(app, '/calendar/2024?lang=en'));
