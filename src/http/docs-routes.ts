@@ -104,7 +104,7 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
 }
 
 /** 301 to `path`, keeping the query string; relative, so that it stays on the origin the browser used. */
-function redirectTo(responder: Responder, path: string): ServiceRoute['handle'] {
+export function redirectTo(responder: Responder, path: string): ServiceRoute['handle'] {
   const operation = `${path}/`;
   return (request, reply) => {
     const url = request.raw.url ?? '';

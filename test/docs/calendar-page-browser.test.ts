@@ -27,7 +27,8 @@ const A4_LANDSCAPE = { width: 1123, height: 794 } as const;
 
 /** Evaluates a script expression in the page (a string: the tests are type-checked without the DOM's types). */
 async function inPage<T>(page: Page, expression: string): Promise<T> {
-  return (await page.evaluate(expression)) as T;
+  const value: unknown = await page.evaluate(expression);
+  return value as T;
 }
 
 interface RenderedDay {

@@ -206,6 +206,8 @@ describe('caching, headers and bad requests', () => {
       assert.equal(refused.headers.allow, 'GET, HEAD, OPTIONS');
     }
     assertProblem(await get(app, '/calendar/2024/01'), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL });
+    const slash = await get(app, '/calendar/?lang=en');
+    assert.deepEqual([slash.status, slash.headers.location], [301, '/calendar?lang=en']);
   });
 
   it('is linked from /docs', async () => {
