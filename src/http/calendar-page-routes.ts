@@ -11,7 +11,7 @@ import { readYear } from '../questions/year-question.js';
 import { calendarPage } from './calendar-page.js';
 import { redirectTo } from './docs-routes.js';
 import { HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
-import { unavailableProblem, type CalendarSource } from './operation-route.js';
+import { RETRY_AFTER_SECONDS, unavailableProblem, type CalendarSource } from './operation-route.js';
 import { sendProblem } from './problems.js';
 import { queryValues, type UnparsedQuery } from './query-string.js';
 import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type Responder } from './response-policy.js';
@@ -40,10 +40,10 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     if (year instanceof InputProblem) return sendProblem(responder, request, reply, year, label);
     const index = calendar.current();
     if (index === undefined || index.publishedYears.length === 0) {
-      return sendProblem(responder, request, reply, unavailableProblem(undefined), label, ['retry-after', '30']);
+      return sendProblem(responder, request, reply, unavailableProblem(undefined), label, ['retry-after', RETRY_AFTER_SECONDS]);
     }
     const page = pageOf(index, year, lang);
-    if (isUnavailable(page)) return sendProblem(responder, request, reply, unavailableProblem(page.year), label, ['retry-after', '30']);
+    if (isUnavailable(page)) return sendProblem(responder, request, reply, unavailableProblem(page.year), label, ['retry-after', RETRY_AFTER_SECONDS]);
     const etag = `"${index.version}/page${year}${lang}"`;
     const cacheControl = yearValue !== undefined && index.yearOverviewIsSettled(year) ? CACHE_SETTLED : CACHE_UNSETTLED;
     const headers = ['etag', etag, 'cache-control', cacheControl, ...PAGE_SECURITY_HEADERS];

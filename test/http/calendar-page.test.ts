@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { copyOfBundledData } from '../helpers/data-dir.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertProblem } from '../helpers/spec-shapes.js';
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
@@ -208,6 +211,21 @@ describe('caching, headers and bad requests', () => {
     assertProblem(await get(app, '/calendar/2024/01'), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL });
     const slash = await get(app, '/calendar/?lang=en');
     assert.deepEqual([slash.status, slash.headers.location], [301, '/calendar?lang=en']);
+  });
+
+  it('answers 503 with Retry-After for a published year whose data cannot be read, and keeps serving the others', async () => {
+    const { dir, remove } = copyOfBundledData();
+    writeFileSync(join(dir, '2020.json'), '{ this is not JSON');
+    const { app: broken } = await buildTestApp({ dataDir: dir });
+    try {
+      const answer = await get(broken, '/calendar/2020');
+      assertProblem(answer, { status: 503, code: 'CALENDAR_DATA_UNAVAILABLE', docsUrl: TEST_DOCS_URL, instance: '/calendar/2020' });
+      assert.equal(answer.headers['retry-after'], '30');
+      assert.equal((await get(broken, '/calendar/2024')).status, 200);
+    } finally {
+      await broken.close();
+      remove();
+    }
   });
 
   it('is linked from /docs', async () => {
