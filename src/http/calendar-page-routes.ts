@@ -9,7 +9,7 @@ import { readLanguage, type FeedLanguage } from '../questions/calendar-feed-ques
 import { InputProblem } from '../questions/input-problem.js';
 import { readYear } from '../questions/year-question.js';
 import { calendarPage } from './calendar-page.js';
-import { redirectTo } from './docs-routes.js';
+import { redirectWithoutTrailingSlash } from './docs-routes.js';
 import { HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
 import { RETRY_AFTER_SECONDS, unavailableProblem, type CalendarSource } from './operation-route.js';
 import { sendProblem } from './problems.js';
@@ -69,12 +69,13 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
 
   return [
     { path: CALENDAR_PAGE_PATH, handle: (request, reply) => answer(request, reply, CALENDAR_PAGE_PATH, undefined) },
-    // The address typed with a trailing slash leads to the page, as the documentation's do.
-    { path: `${CALENDAR_PAGE_PATH}/`, handle: redirectTo(responder, CALENDAR_PAGE_PATH) },
+    // An address typed with a trailing slash leads to the page, as the documentation's do.
+    { path: `${CALENDAR_PAGE_PATH}/`, handle: redirectWithoutTrailingSlash(responder, `${CALENDAR_PAGE_PATH}/`) },
     {
       path: YEAR_PAGE_PATH,
       handle: (request, reply) => answer(request, reply, YEAR_PAGE_PATH, (request.params as Readonly<Record<string, string>>).year),
     },
+    { path: `${YEAR_PAGE_PATH}/`, handle: redirectWithoutTrailingSlash(responder, `${YEAR_PAGE_PATH}/`) },
   ];
 }
 

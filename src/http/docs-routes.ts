@@ -99,18 +99,22 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
     ...Object.entries(ASSETS).map(([name, asset]) => ({ path: `/docs/assets/${name}`, handle: page(name, asset.type, asset.body) })),
     // A page's address with a trailing slash (typed, or completed by a tool) leads to the page; any
     // other path with one stays a 404, as the API's paths do.
-    ...pages.map(({ path }) => ({ path: `${path}/`, handle: redirectTo(responder, path) })),
+    ...pages.map(({ path }) => ({ path: `${path}/`, handle: redirectWithoutTrailingSlash(responder, `${path}/`) })),
   ];
 }
 
-/** 301 to `path`, keeping the query string; relative, so that it stays on the origin the browser used. */
-export function redirectTo(responder: Responder, path: string): ServiceRoute['handle'] {
-  const operation = `${path}/`;
+/**
+ * 301 from a page's address with a trailing slash (typed, or completed by a tool) to the page: the
+ * path as sent without its last `/`, the query string kept. Relative, so that it stays on the
+ * origin the browser used. `operation` labels it in the metrics.
+ */
+export function redirectWithoutTrailingSlash(responder: Responder, operation: string): ServiceRoute['handle'] {
   return (request, reply) => {
     const url = request.raw.url ?? '';
     const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
     const query = queryStart === -1 ? '' : url.slice(queryStart);
-    responder.write(request, reply, operation, 301, ['location', `${path}${query}`, 'cache-control', PAGE_CACHE], Buffer.alloc(0));
+    responder.write(request, reply, operation, 301, ['location', `${path.slice(0, -1)}${query}`, 'cache-control', PAGE_CACHE], Buffer.alloc(0));
   };
 }
 
