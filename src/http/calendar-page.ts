@@ -107,8 +107,10 @@ const TEXT: Readonly<Record<FeedLanguage, PageText>> = {
     month: (month) => MONTHS_EN[month - 1] ?? '',
     dayLabel: (month, day, weekday) => `${TEXT_WEEKDAYS_EN[weekday] ?? ''}, ${MONTHS_EN[month - 1] ?? ''} ${day}`,
     status: { WORKDAY: 'working day', ADJUSTED_WORKDAY: 'make-up working day', WEEKEND: 'weekend', HOLIDAY: 'day off', UNKNOWN: 'not yet published' },
-    restMark: 'Off',
-    workMark: 'Work',
+    // The marks of Chinese wall calendars and of Apple Calendar in China, explained by the legend
+    // and spelt out in each day's words: a word as wide as "Work" does not fit beside a date.
+    restMark: '休',
+    workMark: '班',
     statutory: 'statutory holiday',
     lunar: (label) => `lunar date ${label}`,
     solarTerm: (name) => `solar term ${name}`,
@@ -122,8 +124,8 @@ const TEXT: Readonly<Record<FeedLanguage, PageText>> = {
     datasetVersion: (version) => `Dataset version: ${version}`,
     legendTitle: 'Legend',
     legend: {
-      rest: 'Day off of the arrangement (休)',
-      work: 'Make-up working day (班)',
+      rest: 'xiū: a day off of the arrangement',
+      work: 'bān: a make-up working day',
       statutory: 'Statutory holiday (framed)',
       weekend: 'Saturday and Sunday (grey)',
       names: "A holiday's name is on its first day off; below the date, the lunar day (初一 as the month's name, a solar term on its day)",
@@ -164,8 +166,8 @@ nav [aria-current]{font-weight:700;text-decoration:none;border-bottom:2px solid 
 .swatch{display:inline-block;width:1.6rem;height:1.25rem;border:1px solid #999}
 .swatch.statutory{border-color:#a3141c;box-shadow:inset 0 0 0 2px #a3141c}
 .swatch.we{background:#eeeeee}
-.legend .mark{position:static}
-.months{display:grid;grid-template-columns:repeat(auto-fill,minmax(18.5rem,1fr));gap:1rem 1.25rem;margin-top:.75rem}
+.legend .mark{float:none;margin:0}
+.months{display:grid;grid-template-columns:repeat(auto-fill,minmax(21rem,1fr));gap:1rem 1.5rem;margin-top:.75rem}
 table{border-collapse:collapse;width:100%;table-layout:fixed}
 caption{text-align:left;font-weight:700;font-size:1.1rem;padding:.25rem 0}
 th{font-weight:600;font-size:.8rem;padding:.15rem 0;color:#333}
@@ -178,7 +180,7 @@ td.ADJUSTED_WORKDAY{background:#e7eefb}
 td.statutory{box-shadow:inset 0 0 0 2px #a3141c}
 .n{font-weight:600;font-size:.95rem}
 .statutory .n{color:#a3141c;font-weight:800}
-.mark{position:absolute;top:.1rem;right:.1rem;font-size:.7rem;line-height:1;padding:.12rem .18rem;border-radius:.2rem;color:#fff;font-weight:700}
+.mark{float:right;margin:.1rem 0 0 1px;font-size:.7rem;line-height:1;padding:.12rem .16rem;border-radius:.2rem;color:#fff;font-weight:700}
 .mark.rest{background:#a3141c}
 .mark.work{background:#123f86}
 .line{display:block;font-size:.68rem;color:#4a4a4a;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -278,8 +280,8 @@ ${next} · <a href="${otherHref}" lang="${other.htmlLang}" hreflang="${other.htm
 function legend(text: PageText): string {
   const item = (sample: string, label: string): string => `<li>${sample}<span>${escapeHtml(label)}</span></li>`;
   return `<section class="legend" aria-label="${escapeHtml(text.legendTitle)}"><ul>
-${item(`<span class="mark rest" aria-hidden="true">${text.restMark}</span>`, text.legend.rest)}
-${item(`<span class="mark work" aria-hidden="true">${text.workMark}</span>`, text.legend.work)}
+${item(`<span class="mark rest" lang="zh-CN" aria-hidden="true">${text.restMark}</span>`, text.legend.rest)}
+${item(`<span class="mark work" lang="zh-CN" aria-hidden="true">${text.workMark}</span>`, text.legend.work)}
 ${item('<span class="swatch statutory" aria-hidden="true"></span>', text.legend.statutory)}
 ${item('<span class="swatch we" aria-hidden="true"></span>', text.legend.weekend)}
 ${item('', text.legend.names)}
@@ -302,9 +304,9 @@ function dayCell(month: number, day: GridDay, text: PageText): string {
   const classes = [day.dayStatus, ...(day.weekday >= 5 ? ['we'] : []), ...(day.statutory ? ['statutory'] : [])];
   const mark =
     day.dayStatus === 'HOLIDAY'
-      ? `<span class="mark rest" aria-hidden="true">${text.restMark}</span>`
+      ? `<span class="mark rest" lang="zh-CN" aria-hidden="true">${text.restMark}</span>`
       : day.dayStatus === 'ADJUSTED_WORKDAY'
-        ? `<span class="mark work" aria-hidden="true">${text.workMark}</span>`
+        ? `<span class="mark work" lang="zh-CN" aria-hidden="true">${text.workMark}</span>`
         : '';
   const lunar = lunarLine(day.date);
   const names = day.holidays.map(text.holidayName).join(text.joiner);

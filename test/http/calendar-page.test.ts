@@ -157,7 +157,8 @@ describe('GET /calendar/{year}', () => {
       assert.deepEqual(headers.map((header) => header.attribs.abbr), ['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日']);
     }
     const enCell = dayCells(en).find((cell) => cell.attribs['data-date'] === '2024-02-04');
-    assert.deepEqual(enCell === undefined ? [] : marksOf(enCell), ['Work']);
+    assert.deepEqual(enCell === undefined ? [] : marksOf(enCell), ['班'], 'the same marks, explained by the legend');
+    assert.match(enCell?.attribs.title ?? '', /make-up working day/);
   });
 
   it('loads nothing but itself and the service icon, and no script', async () => {
