@@ -17,7 +17,10 @@ import type { FeedLanguage } from '../questions/calendar-feed-question.js';
  *    every host and in every dataset version, so that a subscribed client updates an event
  *    (an amended holiday) instead of adding a second one;
  *  - DTSTAMP and LAST-MODIFIED from the notice's publication date, SEQUENCE from the amendments:
- *    the same data always gives the same bytes.
+ *    the same data always gives the same bytes;
+ *  - X-APPLE-SPECIAL-DAY on every event (WORK-HOLIDAY on rest days, ALTERNATE-WORKDAY on make-up
+ *    working days), the property by which Apple Calendar marks a day 休 or 班; other clients
+ *    ignore an X- property they do not know (RFC 5545 section 3.8.8.2).
  */
 
 export interface FeedRequest {
@@ -27,6 +30,11 @@ export interface FeedRequest {
 }
 
 const UID_DOMAIN = 'china-holiday-calendar';
+
+/** Apple Calendar's marks of a day off (休) and of a make-up working day (班). */
+const APPLE_SPECIAL_DAY = 'X-APPLE-SPECIAL-DAY';
+const APPLE_REST_DAY = 'WORK-HOLIDAY';
+const APPLE_MAKE_UP_WORKDAY = 'ALTERNATE-WORKDAY';
 
 const TEXT = {
   zh: {
@@ -106,10 +114,10 @@ function addEntryEvents(calendar: Calendar, file: ArrangementFile, entry: Arrang
     `${file.year}-${entry.holidays.join('+')}-${kind}-${formatIsoDate(first).replaceAll('-', '')}@${UID_DOMAIN}`;
   for (const run of runs) {
     const [first, last] = [run[0] ?? 0, run.at(-1) ?? 0];
-    calendar.createEvent({ ...common, id: uid('rest', first), summary: text.rest(title), start: utcDate(first), end: utcDate(last + 1) });
+    calendar.createEvent({ ...common, id: uid('rest', first), summary: text.rest(title), start: utcDate(first), end: utcDate(last + 1), x: [[APPLE_SPECIAL_DAY, APPLE_REST_DAY]] });
   }
   for (const day of work) {
-    calendar.createEvent({ ...common, id: uid('work', day), summary: text.work(title), start: utcDate(day), end: utcDate(day + 1) });
+    calendar.createEvent({ ...common, id: uid('work', day), summary: text.work(title), start: utcDate(day), end: utcDate(day + 1), x: [[APPLE_SPECIAL_DAY, APPLE_MAKE_UP_WORKDAY]] });
   }
 }
 

@@ -16,6 +16,7 @@ import { DAY_CODE, dayTable, isRestCode, isWorkingCode, unsettledDays } from './
 import { unknownDayRecord, type DayStatusRecord } from './day-json.js';
 import { dayRecords, dayStatusRecordAt } from './day-records.js';
 import { buildOffsetTables, locateWorkdayOffset, OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN, unavailablePositionOf } from './workday-offset.js';
+import { unpublishedYearOverviewJson } from './unpublished-overview-json.js';
 import { publishedYearOverview, unpublishedYearOverview, type YearOverview } from './year-overview.js';
 
 /** Years after the last year of data whose (UNKNOWN) answers are precomputed too. */
@@ -301,9 +302,14 @@ function* calendarIndexBuilder(dataset: Dataset): Generator<void, CalendarIndex,
       const memo = year < yearOfDayNumber(windowEnd) ? overviews : distantOverviews;
       const kept = memo.get(year);
       if (kept !== undefined) return kept;
-      const overview = yearOverview(year);
-      if (isUnavailable(overview)) return overview;
-      const json = Buffer.from(JSON.stringify(overview));
+      let json: Buffer;
+      if (dataset.arrangements.has(year) || unavailableYears.includes(year)) {
+        const overview = yearOverview(year);
+        if (isUnavailable(overview)) return overview;
+        json = Buffer.from(JSON.stringify(overview));
+      } else {
+        json = unpublishedYearOverviewJson(year);
+      }
       if (memo === distantOverviews && memo.size >= DISTANT_OVERVIEWS_KEPT) memo.delete(memo.keys().next().value ?? year);
       memo.set(year, json);
       return json;

@@ -48,3 +48,23 @@ export function formatIsoDate(dayNumber: DayNumber): string {
   const { year, month, day } = civilFromDayNumber(dayNumber);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/**
+ * The yyyy-MM-dd a text that is not one probably meant, for an error message: a date with short
+ * parts (2024-2-4), slashes or dots (2024/02/04), no separators (20240204), surrounding spaces, or
+ * a trailing time or zone (2024-02-04T08:00+08:00; a `+` sent unescaped in a query arrives as a
+ * space). Only a real calendar date is suggested; anything else yields `undefined`.
+ */
+export function probableIsoDate(text: string): string | undefined {
+  const match = NEAR_MISS.exec(text.trim());
+  if (match === null) return undefined;
+  // Groups 1-3 hold a separated date, 4-6 an unseparated one.
+  const year = match[1] ?? match[4] ?? '';
+  const month = match[2] ?? match[5] ?? '';
+  const day = match[3] ?? match[6] ?? '';
+  const candidate = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return parseIsoDate(candidate) === undefined ? undefined : candidate;
+}
+
+/** A date (separated with `-`, `/` or `.`, parts possibly short; or eight digits), then perhaps a time and a zone. */
+const NEAR_MISS = /^(?:(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})|(\d{4})(\d{2})(\d{2}))(?:[T\s]\d{1,2}(?::\d{2}(?::\d{2}(?:[.,]\d+)?)?)?)?(?:\s*(?:Z|[+\-\s]\d{2}(?::?\d{2})?))?$/i;

@@ -35,7 +35,8 @@ export function regulationVersionFor(year: number): RegulationVersion {
 
 /**
  * The statutory holiday days (法定节假日) of `code` in arrangement year `year`, ascending, by the
- * holiday's rule under the regulation in force that year.
+ * holiday's rule under the regulation in force that year
+ * (HOLIDAYS in holidays.ts); lunar dates and the Qingming term come from the generated table.
  */
 export function statutoryDays(code: HolidayCode, year: number): DayNumber[] {
   return HOLIDAYS[code].statutoryDays(year, regulationVersionFor(year));

@@ -2,16 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml, HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
 import { exampleProblem, PROBLEM_CATALOGUE } from './problem-catalogue.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemSlug, type ProblemCode } from './problems.js';
 import type { Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
-/** Pages may load our own scripts and styles (Swagger UI sets inline styles), nothing from elsewhere. */
-const PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const PAGE_CACHE = 'public, max-age=3600';
-const PAGE_HEADERS = ['cache-control', PAGE_CACHE, 'x-frame-options', 'DENY', 'referrer-policy', 'no-referrer'];
+const PAGE_HEADERS = ['cache-control', PAGE_CACHE, ...PAGE_SECURITY_HEADERS];
 
 /**
  * The pages' own style: the problem pages, and the header, navigation and problem list around
@@ -36,6 +34,28 @@ const PAGES_CSS = [
   '#problems li{break-inside:avoid}',
 ].join('\n');
 
+/**
+ * Starts Swagger UI on /openapi.json. The document lists HEAD beside GET on every path, for the
+ * tools that read it; on the page a second row per path would only repeat GET, so a plugin leaves
+ * HEAD out of the operation lists (the document's description says once that HEAD is answered).
+ */
+const REFERENCE_SCRIPT = `window.addEventListener('load', function () {
+  function withoutHead(taggedOperations) {
+    return function () {
+      return taggedOperations.apply(null, arguments).map(function (tag) {
+        return tag.update('operations', function (operations) {
+          return operations.filter(function (operation) { return operation.get('method') !== 'head'; });
+        });
+      });
+    };
+  }
+  var HideHead = function () {
+    return { statePlugins: { spec: { wrapSelectors: { taggedOperations: withoutHead } } } };
+  };
+  window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, defaultModelsExpandDepth: 0, plugins: [HideHead] });
+});
+`;
+
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 /** Files of the API reference, all served from this process: no CDN. */
@@ -45,12 +65,7 @@ const ASSETS: Readonly<Record<string, { readonly type: string; readonly body: ()
   'favicon-32x32.png': { type: 'image/png', body: () => readFileSync(join(SWAGGER_UI_DIR, 'favicon-32x32.png')) },
   'reference.js': {
     type: 'text/javascript; charset=utf-8',
-    body: () =>
-      Buffer.from(
-        "window.addEventListener('load', function () {\n" +
-          "  window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, defaultModelsExpandDepth: 0 });\n" +
-          '});\n',
-      ),
+    body: () => Buffer.from(REFERENCE_SCRIPT),
   },
   'pages.css': { type: 'text/css; charset=utf-8', body: () => Buffer.from(PAGES_CSS) },
 };
@@ -71,7 +86,7 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
     }
     responder.write(request, reply, key, 200, [...PAGE_HEADERS, 'content-type', type], body, PAGE_CSP);
   };
-  const html = 'text/html; charset=utf-8';
+  const html = HTML_CONTENT_TYPE;
   const pages: ServiceRoute[] = [
     { path: '/docs', handle: page('/docs', html, () => Buffer.from(referencePage())) },
     ...PROBLEM_CODES.map((code) => ({
@@ -84,25 +99,29 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
     ...Object.entries(ASSETS).map(([name, asset]) => ({ path: `/docs/assets/${name}`, handle: page(name, asset.type, asset.body) })),
     // A page's address with a trailing slash (typed, or completed by a tool) leads to the page; any
     // other path with one stays a 404, as the API's paths do.
-    ...pages.map(({ path }) => ({ path: `${path}/`, handle: redirectTo(responder, path) })),
+    ...pages.map(({ path }) => ({ path: `${path}/`, handle: redirectWithoutTrailingSlash(responder, `${path}/`) })),
   ];
 }
 
-/** 301 to `path`, keeping the query string; relative, so that it stays on the origin the browser used. */
-function redirectTo(responder: Responder, path: string): ServiceRoute['handle'] {
-  const operation = `${path}/`;
+/**
+ * 301 from a page's address with a trailing slash (typed, or completed by a tool) to the page: the
+ * path as sent without its last `/`, the query string kept. Relative, so that it stays on the
+ * origin the browser used. `operation` labels it in the metrics.
+ */
+export function redirectWithoutTrailingSlash(responder: Responder, operation: string): ServiceRoute['handle'] {
   return (request, reply) => {
     const url = request.raw.url ?? '';
     const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
     const query = queryStart === -1 ? '' : url.slice(queryStart);
-    responder.write(request, reply, operation, 301, ['location', `${path}${query}`, 'cache-control', PAGE_CACHE], Buffer.alloc(0));
+    responder.write(request, reply, operation, 301, ['location', `${path.slice(0, -1)}${query}`, 'cache-control', PAGE_CACHE], Buffer.alloc(0));
   };
 }
 
 function referencePage(): string {
   return layout(
     'China holiday calendar API reference',
-    `<nav><a href="#problems">Problem types</a> · <a href="/openapi.json">OpenAPI document</a></nav>
+    `<nav><a href="#problems">Problem types</a> · <a href="/openapi.json">OpenAPI document</a> · <a href="/calendar">The year as a calendar page</a></nav>
 <div id="swagger-ui"></div>
 <section id="problems"><h2>Problem types</h2><ul>${PROBLEM_CODES.map(
       (code) => `<li><a href="/docs/problems/${problemSlug(code)}"><code>${code}</code></a>: ${escapeHtml(PROBLEM_TYPES[code].title)}</li>`,
@@ -154,8 +173,4 @@ ${body}
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }

@@ -99,8 +99,10 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
       description:
         "Whether a date is a working day or a rest day under the State Council's official holiday arrangements, with the make-up working days (调休). " +
         'Dates of years whose arrangement is not published answer 200 with UNKNOWN. Errors are RFC 9457 problems. ' +
-        'Every operation answers HEAD as GET without a body, and OPTIONS for CORS preflight.',
-      contact: { name: 'China holiday calendar maintainers', url: options.docsUrl },
+        'Every path also answers HEAD (the status and headers GET would send, without the body; listed in this document, not repeated on the reference page) and OPTIONS for CORS preflight.',
+      // A name without an address: the only address the service knows is this documentation's own,
+      // and a contact link that leads back to the page it is on helps no one.
+      contact: { name: 'China holiday calendar maintainers' },
       license: { name: 'MIT', identifier: 'MIT' },
     },
     // Relative: "Try it out" calls the origin the page was opened under (127.0.0.1 or localhost, a
@@ -109,9 +111,12 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
     // Read-only public data: no operation needs a credential.
     security: [],
     tags: [
-      { name: 'China calendar', description: 'The four read-only operations of the interface.' },
-      { name: 'Business days', description: 'Working-day offsets, the year at a glance and a calendar feed, beyond the interface.' },
-      { name: 'Service', description: 'Health and operation endpoints.' },
+      { name: 'China calendar', description: 'Is a date a working day or a rest day? One date, a range of dates, the counts over a range, the next holiday.' },
+      {
+        name: 'Business days',
+        description: 'The date a number of working days away, a whole year at a glance, and a calendar to subscribe to in a calendar app.',
+      },
+      { name: 'Service', description: 'For the people who run the service: liveness, readiness, metrics and this document.' },
     ],
     paths,
     components: {

@@ -14,7 +14,7 @@ export interface CalendarSource {
 }
 
 /** Seconds a client should wait after a 503: the default interval of the data directory check. */
-const RETRY_AFTER_SECONDS = '30';
+export const RETRY_AFTER_SECONDS = '30';
 
 /**
  * The handler of one API operation: read the parameters, ask the index once, write the answer

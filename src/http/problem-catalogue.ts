@@ -29,10 +29,10 @@ export const PROBLEM_CATALOGUE: Readonly<Record<ProblemCode, ProblemExplanation>
   },
   INVALID_DATE_FORMAT: {
     meaning:
-      'A date is not exactly yyyy-MM-dd (four ASCII digits, hyphen, two digits, hyphen, two digits) or is not a real calendar date. Empty values, spaces, a time or zone suffix, slashes, short parts, full-width digits and a parameter given more than once are all rejected.',
+      'A date is not exactly yyyy-MM-dd (four ASCII digits, hyphen, two digits, hyphen, two digits) or is not a real calendar date. Empty values, spaces, a time or zone suffix, slashes, short parts, full-width digits and a parameter given more than once are all rejected. When the value is a near miss of a real date (2024-2-4, 20240204, 2024/02/04, surrounding spaces, a trailing time or zone), the detail says which date was probably meant.',
     fix: 'Send each date once, as yyyy-MM-dd, e.g. 2024-02-29 (valid: a leap year) rather than 2023-02-29, 2024/1/5 or 2024-01-05T00:00.',
     exampleRequest: 'GET /v1/china-calendar/date-ranges?startDate=2024/01/05&endDate=2024-01-31',
-    exampleDetail: 'startDate must be a real calendar date in yyyy-MM-dd form; got "2024/01/05".',
+    exampleDetail: 'startDate must be a real calendar date in yyyy-MM-dd form; got "2024/01/05"; did you mean 2024-01-05?',
   },
   DATE_OUT_OF_SUPPORTED_RANGE: {
     meaning: `A date is earlier than ${FIRST}. The official arrangements the service holds begin with the 2008 notice.`,

@@ -1,4 +1,5 @@
 import type { LiveDataset } from '../answers/live-dataset.js';
+import { calendarPageRoutes } from './calendar-page-routes.js';
 import { docsRoutes } from './docs-routes.js';
 import { healthRoutes } from './health-routes.js';
 import type { ServiceMetrics } from './metrics.js';
@@ -21,6 +22,10 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     ...API_OPERATIONS.map((operation) => operationRoute(operation, context.calendar, context.responder)),
     ...healthRoutes(context.live, context.responder),
     ...docsRoutes(context.responder),
+    // The calendar page is for people, as the documentation pages are: like them it stays out of
+    // the OpenAPI document (an HTML page is no operation for a client to call), while the router,
+    // 405 and OPTIONS know it through this list.
+    ...calendarPageRoutes(context.calendar, context.responder),
     openApiRoute(context),
   ];
   const { metrics } = context;

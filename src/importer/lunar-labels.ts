@@ -1,11 +1,11 @@
-import { SolarDay } from 'tyme4ts';
-import { civilFromDayNumber, type DayNumber } from '../calendar/civil-date.js';
+import type { DayNumber } from '../calendar/civil-date.js';
+import { lunarDayName, lunarDayOf, lunarMonthName } from '../calendar/lunar-calendar.js';
 import { parseChineseNumber } from './chinese-numerals.js';
 
 /**
  * Lunar labels printed next to dates: 农历除夕, 农历正月初七, 农历腊月二十八, 正月初二,
- * 农历五月初五. The importer checks them against the lunar calendar (tyme4ts, as the statutory
- * days do) because a label that disagrees with its date means the date was mistyped.
+ * 农历五月初五. The importer checks them against the lunar calendar (the table the statutory
+ * days come from) because a label that disagrees with its date means the date was mistyped.
  */
 export type LunarLabel =
   | { readonly kind: 'eve' }
@@ -45,10 +45,8 @@ interface LunarDate {
 }
 
 export function lunarDateOf(dayNumber: DayNumber): LunarDate {
-  const { year, month, day } = civilFromDayNumber(dayNumber);
-  const lunarDay = SolarDay.fromYmd(year, month, day).getLunarDay();
-  const lunarMonth = lunarDay.getLunarMonth();
-  return { month: lunarMonth.getMonth(), leap: lunarMonth.isLeap(), day: lunarDay.getDay() };
+  const { month, isLeapMonth, day } = lunarDayOf(dayNumber);
+  return { month, leap: isLeapMonth, day };
 }
 
 /** `fallbackMonth` supplies the month of a bare day label (the start label's month). */
@@ -63,19 +61,9 @@ export function lunarLabelHolds(dayNumber: DayNumber, label: LunarLabel, fallbac
   return month === actual.month && label.leap === actual.leap && label.day === actual.day;
 }
 
-const LUNAR_MONTH_TEXT = ['正', '二', '三', '四', '五', '六', '七', '八', '九', '十', '冬', '腊'] as const;
-const LUNAR_DAY_TENS = ['初', '十', '廿', '三'] as const;
-const DIGITS = ['十', '一', '二', '三', '四', '五', '六', '七', '八', '九'] as const;
-
 /** 农历正月初九, for error messages. */
 export function describeLunarDate(dayNumber: DayNumber): string {
   const { month, leap, day } = lunarDateOf(dayNumber);
-  const monthText = `${leap ? '闰' : ''}${LUNAR_MONTH_TEXT[month - 1] ?? String(month)}月`;
-  let dayText: string;
-  if (day === 10) dayText = '初十';
-  else if (day === 20) dayText = '二十';
-  else if (day === 30) dayText = '三十';
-  else dayText = `${LUNAR_DAY_TENS[Math.floor(day / 10)] ?? ''}${DIGITS[day % 10] ?? ''}`;
   const eve = lunarLabelHolds(dayNumber, { kind: 'eve' }) ? '（除夕）' : '';
-  return `农历${monthText}${dayText}${eve}`;
+  return `农历${lunarMonthName(month, leap)}${lunarDayName(day)}${eve}`;
 }

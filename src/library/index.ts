@@ -25,6 +25,7 @@ export type { AwaitedHoliday, OverviewNotice, OverviewObservance, PublishedHolid
 export type { AssociatedHoliday, DayStatus as DayStatusValue, WorkStatus } from '../calendar/day-status.js';
 export type { DayOfWeek } from '../calendar/day-of-week.js';
 export type { HolidayCode } from '../calendar/holidays.js';
+export { lunarDate, solarTerm, type LunarDate, type SolarTermName } from './lunar-date.js';
 
 let bundled: HolidayCalendar | undefined;
 

@@ -41,7 +41,8 @@ function readYears(value: unknown): readonly [number, number] | InputProblem {
   return [first, last];
 }
 
-function readLanguage(value: unknown): FeedLanguage | InputProblem {
+/** `lang`: zh (the default) or en, given at most once. */
+export function readLanguage(value: unknown): FeedLanguage | InputProblem {
   if (value === undefined) return 'zh';
   if (typeof value !== 'string') return new InputProblem('INVALID_PARAMETER', 'lang is given more than once; give it exactly once.');
   const lang = FEED_LANGUAGES.find((known) => known === value);

@@ -1,5 +1,5 @@
 import type { DayNumber } from '../calendar/civil-date.js';
-import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
+import { formatIsoDate, parseIsoDate, probableIsoDate } from '../calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { InputProblem, missingParameters, quote, type ReceivedValues } from './input-problem.js';
 
@@ -71,7 +71,9 @@ export function readDate(name: string, value: unknown): DayNumber | InputProblem
   }
   const day = parseIsoDate(value);
   if (day === undefined) {
-    return new InputProblem('INVALID_DATE_FORMAT', `${name} must be a real calendar date in yyyy-MM-dd form; got ${quote(value)}.`);
+    const meant = probableIsoDate(value);
+    const hint = meant === undefined ? '.' : `; did you mean ${meant}?`;
+    return new InputProblem('INVALID_DATE_FORMAT', `${name} must be a real calendar date in yyyy-MM-dd form; got ${quote(value)}${hint}`);
   }
   return day;
 }

@@ -36,10 +36,20 @@ export function readWorkdayCount(value: unknown): number | InputProblem {
   if (days === undefined) {
     return new InputProblem(
       'INVALID_PARAMETER',
-      `days must be a whole number of working days from -${MAX_OFFSET_DAYS} to ${MAX_OFFSET_DAYS}, written in plain digits with an optional leading - (no +, no leading zeros, no decimals); got ${quote(value)}.`,
+      `days must be a whole number of working days from -${MAX_OFFSET_DAYS} to ${MAX_OFFSET_DAYS}, written in plain digits with an optional leading - (no +, no leading zeros, no decimals); got ${quote(value)}.${plusHint(value)}`,
     );
   }
   return days;
+}
+
+/**
+ * `days=+5` in a query string arrives as " 5": a `+` there stands for a space. Such a value gets a
+ * sentence saying so, since the echoed " 5" alone puzzles whoever typed +5.
+ */
+function plusHint(value: string): string {
+  const unsigned = value.startsWith(' ') ? parseWorkdayCount(value.slice(1)) : undefined;
+  if (unsigned === undefined || unsigned <= 0) return '';
+  return ` A + in a query string stands for a space (a plus sign is written %2B), and days takes no + anyway: send days=${unsigned}.`;
 }
 
 const PLAIN_INTEGER = /^(?:0|-?[1-9][0-9]{0,3})$/;

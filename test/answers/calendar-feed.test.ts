@@ -27,6 +27,8 @@ interface ParsedEvent {
   /** Exclusive, as RFC 5545 has it. */
   readonly end: string;
   readonly allDay: boolean;
+  /** Apple Calendar's mark of the event's days, or null when it has none. */
+  readonly appleSpecialDay: string | null;
 }
 
 function parseFeed(text: string): { calendar: ICAL.Component; events: ParsedEvent[] } {
@@ -39,6 +41,7 @@ function parseFeed(text: string): { calendar: ICAL.Component; events: ParsedEven
       start: event.startDate.toString(),
       end: event.endDate.toString(),
       allDay: event.startDate.isDate && event.endDate.isDate,
+      appleSpecialDay: component.getFirstPropertyValue('x-apple-special-day') as string | null,
     };
   });
   return { calendar, events };
@@ -107,6 +110,17 @@ describe('the calendar feed', () => {
       assert.ok(event.end > event.start);
     }
     assert.doesNotMatch(zh, /DTSTART:|DTSTART;TZID|DTEND:/, 'no timed start or end anywhere');
+  });
+
+  it('marks rest days and make-up working days the way Apple Calendar shows 休 and 班', () => {
+    const { events } = parseFeed(zh);
+    for (const event of events) {
+      const expected = event.uid.includes('-rest-') ? 'WORK-HOLIDAY' : 'ALTERNATE-WORKDAY';
+      assert.equal(event.appleSpecialDay, expected, event.uid);
+    }
+    assert.ok(events.some((event) => event.appleSpecialDay === 'ALTERNATE-WORKDAY'));
+    const makeUpDay = zh.split('BEGIN:VEVENT').find((event) => event.includes('UID:2024-SPRING_FESTIVAL-work-20240204@'));
+    assert.match(makeUpDay ?? '', /\r\nX-APPLE-SPECIAL-DAY:ALTERNATE-WORKDAY\r\n/, 'written as Apple writes it, unquoted and unescaped');
   });
 
   it('folds every line at 75 octets (UTF-8), with CRLF line ends', () => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { isUnavailable } from '../../src/answers/answers.js';
 import { buildCalendarIndex, type CalendarIndex } from '../../src/answers/calendar-index.js';
-import type { YearOverview } from '../../src/answers/year-overview.js';
+import { unpublishedYearOverviewJson } from '../../src/answers/unpublished-overview-json.js';
+import { unpublishedYearOverview, type YearOverview } from '../../src/answers/year-overview.js';
 import { assembleDataset } from '../../src/dataset/assemble-dataset.js';
 import { readDataDirectory } from '../../src/dataset/read-data-directory.js';
 import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-dataset.js';
@@ -181,6 +182,16 @@ describe('the year at a glance: unpublished years', () => {
       assert.equal(first.toString(), again.toString());
       assert.equal(overview(year).status, 'UNPUBLISHED');
     }
+  });
+
+  it('writes every unpublished year’s JSON, 2008 to 9999, byte for byte as JSON.stringify writes its overview', () => {
+    for (let year = 2008; year <= 9999; year++) {
+      assert.equal(unpublishedYearOverviewJson(year).toString(), JSON.stringify(unpublishedYearOverview(year)), String(year));
+    }
+    // Through the index too: a year beyond the data answers the assembled bytes.
+    const far = index.yearOverviewJson(5000);
+    assert.ok(!isUnavailable(far));
+    assert.deepEqual(JSON.parse(far.toString()), unpublishedYearOverview(5000));
   });
 });
 

@@ -24,6 +24,7 @@ const run = promisify(execFile);
 let work = '';
 let consumer = '';
 let tarballFiles: string[] = [];
+let tarballSizes = new Map<string, number>();
 let service: RunningService;
 
 async function npm(args: readonly string[], cwd: string): Promise<string> {
@@ -39,10 +40,11 @@ before(async () => {
   await run(process.execPath, [join(REPOSITORY, 'node_modules/typescript/bin/tsc'), '-p', join(REPOSITORY, 'tsconfig.build.json'), '--outDir', join(staging, 'dist')], {
     cwd: REPOSITORY,
   });
-  const packed = JSON.parse(await npm(['pack', '--json', '--pack-destination', work], staging)) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(await npm(['pack', '--json', '--pack-destination', work], staging)) as { filename: string; files: { path: string; size: number }[] }[];
   const [tarball] = packed;
   assert.ok(tarball, 'npm pack made a tarball');
   tarballFiles = tarball.files.map((file) => file.path);
+  tarballSizes = new Map(tarball.files.map((file) => [file.path, file.size]));
 
   consumer = join(work, 'consumer');
   mkdirSync(consumer);
@@ -73,15 +75,22 @@ describe('the package', () => {
     );
   });
 
+  it('carries the lunar table of 2008-9999 in a few hundred KB at most', () => {
+    const table = tarballSizes.get('dist/src/calendar/lunar-date-table.js') ?? Infinity;
+    assert.ok(table < 150_000, `${table} bytes`);
+  });
+
   it('is used from a .ts file that type-checks under --strict --exactOptionalPropertyTypes --noUncheckedIndexedAccess', async () => {
     writeFileSync(
       join(consumer, 'use.ts'),
-      `import { addWorkdays, isWorkday, openCalendar, UnpublishedYearError, type DayStatus, type YearOverview } from 'china-holiday-calendar';
+      `import { addWorkdays, isWorkday, lunarDate, openCalendar, solarTerm, UnpublishedYearError, type DayStatus, type LunarDate, type SolarTermName, type YearOverview } from 'china-holiday-calendar';
 import { createCalendarClient, CalendarProblemError, type CalendarClient } from 'china-holiday-calendar/client';
 
 export const workday: boolean = isWorkday('2024-02-04');
 export const later: string = addWorkdays(new Date('2026-09-30T12:00:00+08:00'), 3);
 export const open: typeof openCalendar = openCalendar;
+export const eve: LunarDate = lunarDate('2024-02-09');
+export const term: SolarTermName | null = solarTerm('2024-04-04');
 export const error: typeof UnpublishedYearError = UnpublishedYearError;
 export function status(day: DayStatus): string {
   return day.holidays[0]?.name ?? day.dayStatus;
@@ -118,7 +127,7 @@ export const problem: typeof CalendarProblemError = CalendarProblemError;
   it('runs from plain .mjs: the library in-process and the client against the service', async () => {
     writeFileSync(
       join(consumer, 'use.mjs'),
-      `import { dateStatus, isWorkday, addWorkdays, UnpublishedYearError } from 'china-holiday-calendar';
+      `import { dateStatus, isWorkday, addWorkdays, lunarDate, solarTerm, UnpublishedYearError } from 'china-holiday-calendar';
 import { createCalendarClient } from 'china-holiday-calendar/client';
 const client = createCalendarClient({ baseUrl: process.env.SERVICE_URL });
 let unpublished;
@@ -129,11 +138,13 @@ console.log(JSON.stringify({
   offset: addWorkdays('2026-09-30', 3),
   remoteOffset: await client.addWorkdays('2026-09-30', 3),
   unpublished,
+  lunar: lunarDate('2024-02-09').label,
+  term: solarTerm('2024-04-04'),
 }));
 `,
     );
     const { stdout } = await run(process.execPath, ['use.mjs'], { cwd: consumer, env: { ...process.env, SERVICE_URL: service.url } });
-    assert.deepEqual(JSON.parse(stdout), { local: 'ADJUSTED_WORKDAY', remote: 'ADJUSTED_WORKDAY', offset: '2026-10-10', remoteOffset: '2026-10-10', unpublished: 2027 });
+    assert.deepEqual(JSON.parse(stdout), { local: 'ADJUSTED_WORKDAY', remote: 'ADJUSTED_WORKDAY', offset: '2026-10-10', remoteOffset: '2026-10-10', unpublished: 2027, lunar: '腊月三十', term: '清明' });
   });
 
   it('is loaded by require() as well (require of ESM, Node 20.19+, 22.12+ and 24)', async () => {

@@ -101,6 +101,15 @@ describe('documentation pages in a real headless browser', { skip }, () => {
     for (const path of ['/v1/china-calendar/dates/{date}', '/v1/china-calendar/date-ranges', '/v1/china-calendar/workdays', '/v1/china-calendar/next-holiday']) {
       assert.ok(paths.includes(path), `${path} is rendered (got ${paths.join(', ')})`);
     }
+    // Each path once: HEAD, which the document lists beside every GET, gets no second row here, and
+    // the description says once that it is answered.
+    assert.equal(await page.locator('.opblock-head').count(), 0, 'no HEAD rows');
+    assert.deepEqual([...new Set(paths)], paths, 'no path shown twice');
+    assert.match(await page.locator('.info .description').innerText(), /also answers HEAD/);
+    // Tags in words an outsider reads, and no contact link leading back to this page.
+    assert.match(await page.locator('.opblock-tag-section').first().innerText(), /working day or a rest day/);
+    const contactLinks = await inPageStrings(page, "[...document.querySelectorAll('.info a')].map((link) => link.href)");
+    assert.ok(!contactLinks.some((href) => new URL(href).pathname === '/docs'), `no link of the API's info leads back to /docs: ${contactLinks.join(', ')}`);
     assertStayedHome(watched, service.url);
     await page.close();
   });

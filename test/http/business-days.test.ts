@@ -73,6 +73,17 @@ describe('GET /v1/china-calendar/workday-offset', () => {
     await problem('fromDate=2007-12-31&days=1', 'DATE_OUT_OF_SUPPORTED_RANGE');
   });
 
+  it('says that a + in the query string arrived as a space (days=+5), and what to send', async () => {
+    const problem = async (query: string): Promise<string> =>
+      assertProblem(await offset(query), { status: 400, code: 'INVALID_PARAMETER', docsUrl: TEST_DOCS_URL, instance: OFFSET }).detail;
+    const plus = await problem('fromDate=2024-01-10&days=+5');
+    assert.match(plus, /got " 5"\. A \+ in a query string stands for a space \(a plus sign is written %2B\), and days takes no \+ anyway: send days=5\.$/);
+    assert.match(await problem('fromDate=2024-01-10&days=+1000'), /send days=1000\.$/);
+    for (const query of ['days=%2B5', 'days=+0', 'days=+-5', 'days=%205x', 'days=+1001']) {
+      assert.doesNotMatch(await problem(`fromDate=2024-01-10&${query}`), /stands for a space/, query);
+    }
+  });
+
   it('takes days only as a plain integer from -1000 to 1000', async () => {
     for (const days of ['%2B3', '03', '-03', '1.0', '1e2', '-0', '1001', '-1001', '10000', '%203', '3%20', '', '0x10', '３', 'NaN', 'Infinity']) {
       const detail = assertProblem(await offset(`fromDate=2024-01-10&days=${days}`), { status: 400, code: 'INVALID_PARAMETER', docsUrl: TEST_DOCS_URL }).detail;

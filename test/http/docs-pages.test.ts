@@ -12,6 +12,8 @@ import { assertProblem, assertRequestIdHeader, problemSlug } from '../helpers/sp
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 const PAGES = ['/docs', ...PROBLEM_CODES.map((code) => `/docs/problems/${problemSlug(code)}`)];
+/** The calendar pages (a year filled in): pages too, with a style of their own. */
+const CALENDAR_PAGES = ['/calendar', '/calendar/2024'];
 
 let app: FastifyInstance;
 before(async () => {
@@ -62,7 +64,7 @@ describe('the documentation pages', () => {
 
 describe('a trailing slash', () => {
   it('on a page redirects (301) to the page, for GET and HEAD, keeping the query string', async () => {
-    for (const page of PAGES) {
+    for (const page of [...PAGES, ...CALENDAR_PAGES]) {
       for (const method of ['GET', 'HEAD'] as const) {
         assertRedirect(await inject(app, { method, url: `${page}/` }), page, `${method} ${page}/`);
       }
@@ -73,7 +75,7 @@ describe('a trailing slash', () => {
   });
 
   it('anywhere else is a 404 (the page it would lead to does not exist, or is not a page)', async () => {
-    const pages = new Set(PAGES);
+    const pages = new Set([...PAGES, ...CALENDAR_PAGES]);
     const others = (await knownPaths()).filter((path) => !pages.has(path));
     assert.ok(others.includes('/docs/assets/pages.css') && others.includes('/healthz'), `the known paths include assets and service endpoints: ${others.join(', ')}`);
     const paths = [

@@ -123,6 +123,12 @@ describe('what third-party tools ask of the document', () => {
     assert.deepEqual(document.security, []);
   });
 
+  it('names its maintainers without a contact link back to the documentation it is shown in', () => {
+    const info = (document as unknown as { info: { contact: { name?: string; url?: string } } }).info;
+    assert.ok(info.contact.name);
+    assert.ok(info.contact.url === undefined || !new URL(info.contact.url, 'http://service.test/').pathname.startsWith('/docs'), info.contact.url);
+  });
+
   it('documents HEAD beside GET on every path, with the same statuses and no bodies', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       assert.equal(item.head.operationId, `${item.get.operationId}Head`, path);

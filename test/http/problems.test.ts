@@ -458,6 +458,38 @@ describe('date forms in every date parameter (DESIGN.md: exactly yyyy-MM-dd and 
     assert.match(problem.detail, /fromDate/);
   });
 
+  it('a near miss of a real date: the detail says what was probably meant, code and status unchanged', async () => {
+    const nearMisses: readonly [string, string, string][] = [
+      // [raw query value, as decoded, the date probably meant]
+      ['2024-2-4', '2024-2-4', '2024-02-04'],
+      ['20240204', '20240204', '2024-02-04'],
+      ['2024/02/04', '2024/02/04', '2024-02-04'],
+      ['2024%2F2%2F4', '2024/2/4', '2024-02-04'],
+      ['2024.02.04', '2024.02.04', '2024-02-04'],
+      ['%202024-02-04%20', ' 2024-02-04 ', '2024-02-04'],
+      ['+2024-02-04', ' 2024-02-04', '2024-02-04'],
+      ['2024-02-04T00:00', '2024-02-04T00:00', '2024-02-04'],
+      ['2024-02-04T08:30:00Z', '2024-02-04T08:30:00Z', '2024-02-04'],
+      ['2024-02-04+08:00', '2024-02-04 08:00', '2024-02-04'],
+      ['2024-02-04%2B08:00', '2024-02-04+08:00', '2024-02-04'],
+      ['2024-02-04Z', '2024-02-04Z', '2024-02-04'],
+      ['2007%2F12%2F31', '2007/12/31', '2007-12-31'],
+    ];
+    for (const [raw, decoded, meant] of nearMisses) {
+      const problem = await expectProblem(`${NEXT}?fromDate=${raw}`, 400, 'INVALID_DATE_FORMAT');
+      assert.equal(problem.detail, `fromDate must be a real calendar date in yyyy-MM-dd form; got ${JSON.stringify(decoded)}; did you mean ${meant}?`);
+    }
+    const inPath = await expectProblem(`${DATES}2024-2-4`, 400, 'INVALID_DATE_FORMAT');
+    assert.match(inPath.detail, /got "2024-2-4"; did you mean 2024-02-04\?$/);
+  });
+
+  it('no guess where no real date is near: the detail only echoes the value', async () => {
+    for (const text of ['2023-2-29', '2024-13-01', '2024-02-30T00:00', '24-01-05', '05-01-2024', '2024-005', 'tomorrow', '２０２４-０１-０５', '2024-01-05\u0000']) {
+      const problem = await expectProblem(`${NEXT}?fromDate=${encodeURIComponent(text)}`, 400, 'INVALID_DATE_FORMAT');
+      assert.equal(problem.detail, `fromDate must be a real calendar date in yyyy-MM-dd form; got ${JSON.stringify(text)}.`);
+    }
+  });
+
   it('a raw slash in the date path is a path the service does not have: 404', async () => {
     await expectProblem(`${DATES}2024/01/05`, 404, 'RESOURCE_NOT_FOUND');
   });
