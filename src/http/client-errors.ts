@@ -97,7 +97,8 @@ function writeRawProblem(
   origin?: string,
 ): void {
   const { status, headers, body } = rawProblem(responder.policy, requestId, problem, instance, extraHeaders, origin);
-  const head = headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  // node:http adds Date to the answers it writes; this one is written by hand.
+  const head = [['Date', new Date().toUTCString()] as const, ...headers].map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.end(`HTTP/1.1 ${status} ${REASON_PHRASES[status] ?? ''}\r\n${head}\r\n${body}`);
   responder.countRawAnswer(operation, status);
 }
