@@ -111,7 +111,9 @@ export function etagInCoding(etag: string, coding: ContentCoding): string {
   return coding === 'identity' ? etag : `${etag.slice(0, -1)}+${coding}"`;
 }
 
-const compressWith: Readonly<Record<Exclude<ContentCoding, 'identity'>, (body: Buffer) => Promise<Buffer>>> = {
+type CompressedCoding = Exclude<ContentCoding, 'identity'>;
+
+const compressWith: Readonly<Record<CompressedCoding, (body: Buffer) => Promise<Buffer>>> = {
   gzip: promisify(gzip),
   br: (body) =>
     promisify(brotliCompress)(body, {
@@ -136,6 +138,8 @@ export class EncodedBodies {
   constructor(private readonly limits: { readonly maxBytes: number; readonly maxEntries: number } = ENCODED_BODY_LIMITS) {}
 
   /** `body` in `coding` (itself when uncompressed); the same bytes for as long as `key` names the same body. */
+  get(key: string, coding: CompressedCoding, body: ResponseBody): Buffer | Promise<Buffer>;
+  get(key: string, coding: ContentCoding, body: ResponseBody): ResponseBody | Promise<Buffer>;
   get(key: string, coding: ContentCoding, body: ResponseBody): ResponseBody | Promise<Buffer> {
     if (coding === 'identity') return body;
     const entryKey = `${coding} ${key}`;
