@@ -594,7 +594,7 @@ export interface components {
     headers: {
         /** @description The request id; equals requestId of a problem. A well-formed incoming X-Request-Id is reused. */
         readonly "X-Request-Id": string;
-        /** @description Strong validator: the dataset version and the answer. Send it back in If-None-Match to get 304. */
+        /** @description Strong validator: the dataset version and the answer. Send it back in If-None-Match to get 304. An answer sent compressed has the ETag of its coding, the uncompressed one suffixed +br or +gzip. */
         readonly ETag: string;
         /** @description public, max-age=86400 for answers wholly inside published years; public, max-age=300 for answers that contain UNKNOWN days (they change when a year is published). */
         readonly "Cache-Control": string;
