@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { runImport } from '../../src/commands/import.js';
 import { COMPRESSION_MIN_BYTES, EncodedBodies, preferredCoding } from '../../src/http/compression.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';
-import { portOf } from '../helpers/http-answer.js';
+import { portOf, rawRequest } from '../helpers/http-answer.js';
 import { buildTestApp } from '../helpers/test-app.js';
 
 /*
@@ -187,6 +187,20 @@ describe('large answers through the application', () => {
     assert.equal(answer.statusCode, 400);
     assert.equal(answer.headers['content-encoding'], undefined);
     assert.equal(answer.headers.vary, undefined);
+  });
+});
+
+describe('with a list of CORS origins', () => {
+  it('a large answer varies on both Origin and Accept-Encoding (over a socket: two Vary lines, one list)', async () => {
+    const { app } = await buildTestApp({ env: { CORS_ORIGINS: 'https://app.example' } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    cleanups.push(() => app.close());
+    for (const accept of ['', 'Accept-Encoding: gzip\r\n']) {
+      const answer = await rawRequest(portOf(app), `GET ${FEED} HTTP/1.1\r\nHost: localhost\r\nOrigin: https://app.example\r\n${accept}Connection: close\r\n\r\n`);
+      assert.equal(answer.status, 200);
+      assert.deepEqual(String(answer.headers.vary).split(/\s*,\s*/).sort(), ['Accept-Encoding', 'Origin'], `Vary with ${accept || 'no Accept-Encoding'}`);
+      assert.equal(answer.headers['access-control-allow-origin'], 'https://app.example');
+    }
   });
 });
 
