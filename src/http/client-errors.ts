@@ -22,7 +22,8 @@ const REASON_PHRASES: Record<number, string> = {
 /**
  * Answers requests that Node's HTTP parser rejects before any route sees them (a raw NUL or
  * space in the request line, oversized headers, a malformed request, a request that never
- * finishes arriving) with a problem body rather than a bare status, then closes the connection.
+ * finishes arriving) with a problem body rather than a bare status, then closes the connection;
+ * /metrics counts each such answer under operation `none`.
  * While an answer is under way on the connection, a problem written now would be read as that
  * answer: a malformed request pipelined behind a whole one gets its problem after that answer,
  * and an error in the request being answered (its body) gets no second answer.
