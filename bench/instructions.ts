@@ -5,6 +5,7 @@
  * cent where CPU time on a shared machine swings by a third; see BENCHMARKS.md.
  *
  *   npm run bench:instructions [-- --scenarios single-date,problem-400 --requests 20000 --warm-up 40000]
+ *   npm run bench:instructions -- --accept-encoding 'gzip, deflate, br'   (requests as a browser sends them)
  *
  * Runs with the node that runs it: `PATH="$(dirname "$(npx -y node@24 -p process.execPath)"):$PATH"
  * npm run bench:instructions` for Node 24.
@@ -24,6 +25,10 @@ const { values: flags } = parseArgs({
     scenarios: { type: 'string' },
     requests: { type: 'string', default: '20000' },
     'warm-up': { type: 'string', default: '40000' },
+    /** Sent with every request (the floor replays the service's answer to it): what compression costs and saves. */
+    'accept-encoding': { type: 'string' },
+    /** The first of the ports the servers listen on, one more per server. */
+    port: { type: 'string', default: '19600' },
   },
 });
 
@@ -44,11 +49,12 @@ const TARGETS: Readonly<Record<string, number>> = {
   'problem-400': 0.9,
 };
 
-let nextPort = 19_600;
+const acceptEncoding = flags['accept-encoding'];
+let nextPort = Number(flags.port);
 
 async function count(paths: string, port: number, command: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { stdout } = await promisify(execFile)('bash', [COUNT_SCRIPT, String(port), paths, '--', ...command], {
-    env: { ...process.env, ...env, WARM_UP: flags['warm-up'], REQUESTS: flags.requests },
+    env: { ...process.env, ...env, WARM_UP: flags['warm-up'], REQUESTS: flags.requests, ...(acceptEncoding === undefined ? {} : { ACCEPT_ENCODING: acceptEncoding }) },
     maxBuffer: 1024 * 1024,
   });
   const match = /^(\d+) instructions per request/m.exec(stdout);
@@ -60,13 +66,16 @@ async function main(): Promise<void> {
   const wanted = flags.scenarios?.split(',');
   const scenarios = SCENARIOS.filter((scenario) => wanted === undefined || wanted.includes(scenario.name));
   const work = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
-  console.log(`Instructions per request under callgrind, node ${process.version}: ${flags['warm-up']} requests to warm up, ${flags.requests} counted`);
+  console.log(
+    `Instructions per request under callgrind, node ${process.version}: ${flags['warm-up']} requests to warm up, ${flags.requests} counted` +
+      (acceptEncoding === undefined ? '' : `, Accept-Encoding: ${acceptEncoding}`),
+  );
   console.log('  scenario          service   same-bytes floor   floor/service   target');
   for (const scenario of scenarios) {
     // The floor replays the service's own answer to the scenario's first request.
     const port = nextPort++;
     const sample = await startServer(process.execPath, [CLI, 'serve'], { PORT: String(port), LOG_LEVEL: 'silent' }, port, PROBE);
-    const answer = await fetchBody(sample.baseUrl, scenario.paths[0] ?? '/');
+    const answer = await fetchBody(sample.baseUrl, scenario.paths[0] ?? '/', acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding });
     await sample.stop();
     const dropped = new Set(['date', 'connection', 'keep-alive']);
     const headers = answer.rawHeaders.flatMap((value, at, all) => (at % 2 === 0 && !dropped.has(value.toLowerCase()) ? [value, all[at + 1] ?? ''] : []));

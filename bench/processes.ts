@@ -69,10 +69,10 @@ export interface FetchedAnswer {
 }
 
 /** GETs one path and returns status, headers and body. */
-export function fetchBody(baseUrl: string, path: string): Promise<FetchedAnswer> {
+export function fetchBody(baseUrl: string, path: string, headers: Readonly<Record<string, string>> = {}): Promise<FetchedAnswer> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, baseUrl);
-    const call = request(url, { agent: false }, (response) => {
+    const call = request(url, { agent: false, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {

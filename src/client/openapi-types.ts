@@ -579,7 +579,7 @@ export interface components {
             /** @description The request path, without the query string. */
             readonly instance: string;
             /** @enum {unknown} */
-            readonly code: "INVALID_DATE_FORMAT" | "MISSING_PARAMETER" | "INVALID_DATE_RANGE" | "DATE_RANGE_TOO_LARGE" | "DATE_OUT_OF_SUPPORTED_RANGE" | "RESOURCE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CALENDAR_DATA_UNAVAILABLE" | "INTERNAL_ERROR" | "INVALID_PARAMETER" | "BAD_REQUEST" | "REQUEST_TIMEOUT" | "REQUEST_HEADER_FIELDS_TOO_LARGE";
+            readonly code: "INVALID_DATE_FORMAT" | "MISSING_PARAMETER" | "INVALID_DATE_RANGE" | "DATE_RANGE_TOO_LARGE" | "DATE_OUT_OF_SUPPORTED_RANGE" | "RESOURCE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CALENDAR_DATA_UNAVAILABLE" | "INTERNAL_ERROR" | "INVALID_PARAMETER" | "BAD_REQUEST" | "REQUEST_TIMEOUT" | "EXPECTATION_FAILED" | "REQUEST_HEADER_FIELDS_TOO_LARGE";
             /** @description Equals the X-Request-Id response header. */
             readonly requestId: string;
         };
@@ -596,7 +596,7 @@ export interface components {
     headers: {
         /** @description The request id; equals requestId of a problem. A well-formed incoming X-Request-Id is reused. */
         readonly "X-Request-Id": string;
-        /** @description Strong validator: the dataset version and the answer. Send it back in If-None-Match to get 304. */
+        /** @description Strong validator: the dataset version and the answer. Send it back in If-None-Match to get 304. An answer sent compressed has the ETag of its coding, the uncompressed one suffixed +br or +gzip. */
         readonly ETag: string;
         /** @description public, max-age=86400 for answers wholly inside published years; public, max-age=300 for answers that contain UNKNOWN days (they change when a year is published). */
         readonly "Cache-Control": string;

@@ -1,6 +1,6 @@
 import { METHODS } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { clientErrorHandler, connectHandler } from './client-errors.js';
+import { clientErrorHandler, connectHandler, expectationHandler } from './client-errors.js';
 import { instanceOf, sendProblem, type ProblemSpec } from './problems.js';
 import { unparsedQuery } from './query-string.js';
 import { createRequestIds } from './request-id.js';
@@ -97,7 +97,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     keepAliveTimeout: options.keepAliveTimeoutMs ?? SERVER_LIMITS.keepAliveTimeoutMs,
     // Node would answer a missing Host with a bare 400; the route handlers answer with a problem.
     http: { maxHeaderSize: SERVER_LIMITS.maxHeaderSize, requireHostHeader: false, connectionsCheckingInterval: SERVER_LIMITS.requestTimeoutCheckMs },
-    clientErrorHandler: clientErrorHandler(responder.policy, requestIds),
+    clientErrorHandler: clientErrorHandler(responder, requestIds),
     frameworkErrors: (error, request, reply) => {
       // The router fails this way on a path it cannot decode or a path parameter too long to be a date.
       const route = routeOfPath(instanceOf(request.raw.url));
@@ -120,7 +120,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // CONNECT never reaches the router: Node hands it to the 'connect' handler.
     if (method !== 'CONNECT') app.addHttpMethod(method, { hasBody: false, overrideExisting: true });
   }
-  app.server.on('connect', connectHandler(responder.policy, requestIds, (path) => routeOfPath(path) !== undefined));
+  app.server.on(
+    'connect',
+    connectHandler(responder, requestIds, (path) => {
+      const route = routeOfPath(path);
+      return route === undefined ? undefined : routeLabel(route);
+    }),
+  );
+  // With a listener, Node hands over a request whose Expect it cannot meet instead of answering a bare 417.
+  app.server.on('checkExpectation', expectationHandler(responder, requestIds));
 
   for (const route of routes) {
     const url = route.path.replaceAll(/\{(\w+)\}/g, ':$1');
@@ -154,13 +162,13 @@ function noSchemaCompiler(): () => never {
   };
 }
 
-/** RFC 9112: an HTTP/1.1 request without Host is answered 400. */
+/** RFC 9112: an HTTP/1.1 request without Host is answered 400, and its connection closed, as Node's parser errors are. */
 function hasHostIfRequired(request: FastifyRequest): boolean {
   return request.headers.host !== undefined || request.raw.httpVersion !== '1.1';
 }
 
 function sendMissingHost(responder: Responder, request: FastifyRequest, reply: FastifyReply): void {
-  sendProblem(responder, request, reply, { code: 'BAD_REQUEST', detail: 'An HTTP/1.1 request must carry a Host header.' });
+  sendProblem(responder, request, reply, { code: 'BAD_REQUEST', detail: 'An HTTP/1.1 request must carry a Host header.' }, undefined, ['connection', 'close']);
 }
 
 /** The route a raw path (as sent) names, parameters matched as one segment each; undefined if none. */

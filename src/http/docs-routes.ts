@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { writeStableAnswer } from './compression.js';
 import { escapeHtml, HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
 import { exampleProblem, PROBLEM_CATALOGUE } from './problem-catalogue.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemSlug, type ProblemCode } from './problems.js';
@@ -84,7 +85,8 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
       body = render();
       cache.set(key, body);
     }
-    responder.write(request, reply, key, 200, [...PAGE_HEADERS, 'content-type', type], body, PAGE_CSP);
+    // The pages and assets never change while the process runs: each is compressed once.
+    return writeStableAnswer(responder, request, reply, key, [...PAGE_HEADERS, 'content-type', type], body, `docs ${key}`, PAGE_CSP);
   };
   const html = HTML_CONTENT_TYPE;
   const pages: ServiceRoute[] = [

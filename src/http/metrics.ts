@@ -7,7 +7,11 @@ import type { ReloadOutcome } from '../answers/live-dataset.js';
  * so that start-up does not pay for it; it reads these counts and the dataset when scraped.
  */
 export interface ServiceMetrics {
-  observeRequest(operation: string, status: number, seconds: number): void;
+  /**
+   * Counts an answer. `seconds` is the time from receiving the request to answering it; an answer
+   * to a request never received whole (a parser error, a timeout) has none and is counted only.
+   */
+  observeRequest(operation: string, status: number, seconds?: number): void;
   observeReload(outcome: ReloadOutcome): void;
   /** The metrics in the Prometheus text format. */
   scrape(): Promise<{ readonly contentType: string; readonly text: string }>;
@@ -48,7 +52,10 @@ export const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 
 export interface Series {
   readonly operation: string;
   readonly status: string;
+  /** Answers sent. */
   count: number;
+  /** Answers timed: those in `buckets` and `sum`. */
+  timed: number;
   sum: number;
   /** Observations per bucket (not cumulative); the last slot counts those above every bound. */
   readonly buckets: Float64Array;
@@ -67,7 +74,7 @@ export class RequestRecorder {
 
   constructor(private readonly bounds: readonly number[]) {}
 
-  observe(operation: string, status: number, seconds: number): void {
+  observe(operation: string, status: number, seconds: number | undefined): void {
     let byStatus = this.byOperation.get(operation);
     if (byStatus === undefined) {
       byStatus = new Map();
@@ -75,13 +82,15 @@ export class RequestRecorder {
     }
     let series = byStatus.get(status);
     if (series === undefined) {
-      series = { operation, status: String(status), count: 0, sum: 0, buckets: new Float64Array(this.bounds.length + 1) };
+      series = { operation, status: String(status), count: 0, timed: 0, sum: 0, buckets: new Float64Array(this.bounds.length + 1) };
       byStatus.set(status, series);
     }
+    series.count++;
+    if (seconds === undefined) return;
     let bucket = 0;
     while (bucket < this.bounds.length && seconds > (this.bounds[bucket] ?? Infinity)) bucket++;
     series.buckets[bucket] = (series.buckets[bucket] ?? 0) + 1;
-    series.count++;
+    series.timed++;
     series.sum += seconds;
   }
 

@@ -1,4 +1,5 @@
 import { PACKAGE_VERSION } from '../package-root.js';
+import { writeStableAnswer } from './compression.js';
 import type { RouteContext } from './routes.js';
 import type { ServiceRoute } from './service-route.js';
 
@@ -25,7 +26,16 @@ export function openApiRoute(context: RouteContext): ServiceRoute {
         const document = await servedOpenApiDocument(context, { docsUrl: context.responder.policy.docsUrl, version: PACKAGE_VERSION });
         current = built = { version, json: Buffer.from(JSON.stringify(document)) };
       }
-      context.responder.write(request, reply, 'service.getOpenApiDocument', 200, ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'], current.json);
+      // Its examples hold the dataset version: compressed once per version.
+      await writeStableAnswer(
+        context.responder,
+        request,
+        reply,
+        'service.getOpenApiDocument',
+        ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'],
+        current.json,
+        `openapi ${version ?? ''}`,
+      );
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { InputProblemCode } from '../questions/input-problem.js';
 import { buildApp, INTERNAL_ERROR_PROBLEM } from './app.js';
+import { COMPRESSION_MIN_BYTES } from './compression.js';
 import { createServiceMetrics } from './metrics.js';
 import { unavailableProblem } from './operation-route.js';
 import type { ApiOperation } from './operations.js';
@@ -99,7 +100,8 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
       description:
         "Whether a date is a working day or a rest day under the State Council's official holiday arrangements, with the make-up working days (调休). " +
         'Dates of years whose arrangement is not published answer 200 with UNKNOWN. Errors are RFC 9457 problems. ' +
-        'Every path also answers HEAD (the status and headers GET would send, without the body; listed in this document, not repeated on the reference page) and OPTIONS for CORS preflight.',
+        'Every path also answers HEAD (the status and headers GET would send, without the body; listed in this document, not repeated on the reference page) and OPTIONS for CORS preflight. ' +
+        `Answers of ${COMPRESSION_MIN_BYTES} bytes or more are sent in brotli or gzip when Accept-Encoding asks for it (Vary: Accept-Encoding).`,
       // A name without an address: the only address the service knows is this documentation's own,
       // and a contact link that leads back to the page it is on helps no one.
       contact: { name: 'China holiday calendar maintainers' },
@@ -124,7 +126,9 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
       headers: {
         'X-Request-Id': REQUEST_ID_HEADER,
         ETag: {
-          description: 'Strong validator: the dataset version and the answer. Send it back in If-None-Match to get 304.',
+          description:
+            'Strong validator: the dataset version and the answer. Send it back in If-None-Match to get 304. ' +
+            'An answer sent compressed has the ETag of its coding, the uncompressed one suffixed +br or +gzip.',
           schema: { type: 'string' },
         },
         'Cache-Control': {

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '../answers/answers.js';
 import type { CalendarIndex } from '../answers/calendar-index.js';
 import { InputProblem } from '../questions/input-problem.js';
-import type { Answer, ApiOperation } from './operations/api-operation.js';
+import { codingFor, codingHeaders, etagInCoding, type ContentCoding } from './compression.js';
+import type { Answer, AnswerBody, ApiOperation } from './operations/api-operation.js';
 import { sendProblem, type ProblemSpec } from './problems.js';
 import { queryValues, type UnparsedQuery } from './query-string.js';
 import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type Responder } from './response-policy.js';
@@ -19,7 +20,8 @@ export const RETRY_AFTER_SECONDS = '30';
 /**
  * The handler of one API operation: read the parameters, ask the index once, write the answer
  * with a strong ETag (dataset version + the answer's key) and a Cache-Control that keeps settled
- * answers long and answers containing UNKNOWN days short.
+ * answers long and answers containing UNKNOWN days short. A large answer (a long range, the feed)
+ * goes out in the coding the request prefers, with the ETag of that coding.
  */
 export function operationRoute(operation: ApiOperation<unknown>, calendar: CalendarSource, responder: Responder): ServiceRoute {
   const { operationId, parameters } = operation;
@@ -28,7 +30,7 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
   const queryNames = parameters.map((parameter) => (parameter.in === 'query' ? parameter.name : undefined));
   const pathParameters = parameters.flatMap((parameter, at) => (parameter.in === 'path' ? [{ at, name: parameter.name }] : []));
 
-  const write = (request: FastifyRequest, reply: FastifyReply, index: CalendarIndex, question: unknown, answer: Answer): void => {
+  const write = (request: FastifyRequest, reply: FastifyReply, index: CalendarIndex, question: unknown, answer: Answer): void | Promise<void> => {
     if (answer instanceof InputProblem) {
       sendProblem(responder, request, reply, answer, operationId);
       return;
@@ -39,11 +41,38 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
     }
     const etag = `"${index.version}/${operation.answerKey(question)}"`;
     const cacheControl = operation.isSettled(index, question) ? CACHE_SETTLED : CACHE_UNSETTLED;
+    const coding = codingFor(request, answer);
+    if (coding !== undefined) return writeInCoding(request, reply, coding, etag, cacheControl, answer);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       responder.write(request, reply, operationId, 304, ['etag', etag, 'cache-control', cacheControl]);
       return;
     }
     responder.write(request, reply, operationId, 200, ['content-type', contentType, 'etag', etag, 'cache-control', cacheControl], answer);
+  };
+
+  /** A large answer: validated against its coding's ETag, compressed once per ETag (which holds the dataset version). */
+  const writeInCoding = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    coding: ContentCoding,
+    identityEtag: string,
+    cacheControl: string,
+    answer: AnswerBody,
+  ): void | Promise<void> => {
+    const etag = etagInCoding(identityEtag, coding);
+    const headers = ['etag', etag, 'cache-control', cacheControl, ...codingHeaders(coding)];
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      responder.write(request, reply, operationId, 304, headers);
+      return;
+    }
+    const body = responder.encodedBodies.get(identityEtag, coding, answer);
+    if (!(body instanceof Promise)) {
+      responder.write(request, reply, operationId, 200, ['content-type', contentType, ...headers], body);
+      return;
+    }
+    return body.then((encoded) => {
+      responder.write(request, reply, operationId, 200, ['content-type', contentType, ...headers], encoded);
+    });
   };
 
   return {
@@ -69,7 +98,7 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       const answer = operation.answer(loaded, question);
       // Only an answer rendered on first use (the calendar feed) is a promise.
       if (answer instanceof Promise) return answer.then((resolved) => write(request, reply, loaded, question, resolved));
-      write(request, reply, loaded, question, answer);
+      return write(request, reply, loaded, question, answer);
     },
   };
 }

@@ -4,6 +4,9 @@ import { MAX_RANGE_DAYS } from '../questions/date-parameters.js';
 import { problemRecord, type ProblemCode, type ProblemRecord } from './problems.js';
 import { ALLOWED_METHODS } from './response-policy.js';
 
+/** The detail of EXPECTATION_FAILED: the expectation is not quoted, the client knows what it sent. */
+export const EXPECTATION_FAILED_DETAIL = 'The Expect header asks for something other than 100-continue, which this service cannot meet.';
+
 /** What each problem type means and how a client fixes it: the problem pages and the OpenAPI examples. */
 export interface ProblemExplanation {
   readonly meaning: string;
@@ -97,6 +100,13 @@ export const PROBLEM_CATALOGUE: Readonly<Record<ProblemCode, ProblemExplanation>
     fix: 'Send the whole request promptly; reconnect and retry.',
     exampleRequest: 'a connection that sends half a request line and stalls',
     exampleDetail: 'The request was not received in time.',
+  },
+  EXPECTATION_FAILED: {
+    meaning:
+      'Transport level: the request carries an Expect header with an expectation other than 100-continue, which this service cannot meet (it reads no request body). The connection is closed.',
+    fix: 'Leave the Expect header out: the service needs no request body and no expectation.',
+    exampleRequest: 'GET /v1/china-calendar/dates/2024-01-01 with Expect: foo',
+    exampleDetail: EXPECTATION_FAILED_DETAIL,
   },
   REQUEST_HEADER_FIELDS_TOO_LARGE: {
     meaning: 'Transport level: the request line and headers together exceed 8 KiB. The connection is closed.',

@@ -19,6 +19,7 @@ export const PROBLEM_TYPES = {
   // requests before any route (or any spec rule) can apply.
   BAD_REQUEST: { status: 400, title: 'Bad request' },
   REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
+  EXPECTATION_FAILED: { status: 417, title: 'Expectation failed' },
   REQUEST_HEADER_FIELDS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
 } as const;
 

@@ -11,7 +11,7 @@ export function createPrometheusRegistry(sources: MetricSources): Registry {
   const { requests } = sources;
   new Counter({
     name: 'http_requests_total',
-    help: 'HTTP requests answered, by operation and status.',
+    help: 'HTTP answers sent, by operation and status: every one, including those to requests rejected before routing (operation "none").',
     labelNames: ['operation', 'status'] as const,
     registers: [registry],
     collect() {
@@ -21,7 +21,7 @@ export function createPrometheusRegistry(sources: MetricSources): Registry {
   });
   new RecordedHistogram(requests, {
     name: 'http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its answer, by operation and status.',
+    help: 'Time from receiving a request to sending its answer, by operation and status (requests received whole: not those the HTTP parser or the request timeout answered).',
     labelNames: ['operation', 'status'] as const,
     buckets: [...DURATION_BUCKETS],
     registers: [registry],
@@ -108,15 +108,16 @@ class RecordedHistogram extends Histogram<DurationLabels> {
   private snapshot(): MetricValueWithName<DurationLabels>[] {
     const values: MetricValueWithName<DurationLabels>[] = [];
     for (const series of this.recorder.series()) {
+      if (series.timed === 0) continue;
       const labels = { operation: series.operation, status: series.status };
       let cumulative = 0;
       DURATION_BUCKETS.forEach((bound, at) => {
         cumulative += series.buckets[at] ?? 0;
         values.push({ metricName: `${this.metricName}_bucket`, labels: { ...labels, le: bound } as typeof labels, value: cumulative });
       });
-      values.push({ metricName: `${this.metricName}_bucket`, labels: { ...labels, le: '+Inf' } as typeof labels, value: series.count });
+      values.push({ metricName: `${this.metricName}_bucket`, labels: { ...labels, le: '+Inf' } as typeof labels, value: series.timed });
       values.push({ metricName: `${this.metricName}_sum`, labels, value: series.sum });
-      values.push({ metricName: `${this.metricName}_count`, labels, value: series.count });
+      values.push({ metricName: `${this.metricName}_count`, labels, value: series.timed });
     }
     return values;
   }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { EncodedBodies } from './compression.js';
 import type { ServiceMetrics } from './metrics.js';
 
 /**
@@ -58,6 +59,8 @@ export type ResponseBody = string | Buffer | readonly Buffer[];
  */
 export interface Responder {
   readonly policy: ResponsePolicy;
+  /** Large bodies compressed once each, for the answers that are sent compressed (compression.ts). */
+  readonly encodedBodies: EncodedBodies;
   /**
    * Writes status, the common headers, `headers` and the body (left out for HEAD, whose
    * content-length still says what GET would send). `csp` replaces the JSON one for HTML pages.
@@ -65,6 +68,12 @@ export interface Responder {
   write(request: FastifyRequest, reply: FastifyReply, operation: string, status: number, headers: HeaderList, body?: ResponseBody, csp?: string): void;
   /** The Access-Control-Allow-Origin value for this request, or undefined when CORS does not apply. */
   allowedOrigin(request: FastifyRequest): string | undefined;
+  /**
+   * Counts an answer written without Fastify (client-errors.ts: what Node's parser rejects, the
+   * request timeout, CONNECT, a failed expectation), so that /metrics shows every answer. Such
+   * answers have no request received whole to time: they count in http_requests_total only.
+   */
+  countRawAnswer(operation: string, status: number): void;
 }
 
 export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics): Responder {
@@ -85,7 +94,11 @@ export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics
 
   return {
     policy,
+    encodedBodies: new EncodedBodies(),
     allowedOrigin,
+    countRawAnswer(operation, status) {
+      metrics?.observeRequest(operation, status);
+    },
     write(request, reply, operation, status, headers, body, csp) {
       // Spread, not concat: Array.prototype.concat of mixed arguments runs in V8's C++ runtime, a
       // measured 3-4 thousand instructions per request (bench/instructions.sh); spread is a fast copy.
