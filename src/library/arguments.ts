@@ -107,7 +107,7 @@ export function dateForm(name: string, value: unknown): DayNumber {
   const time = typeof value === 'object' && value !== null && !isProxy(value) ? timeOf(value) : undefined;
   if (time === undefined) throw refused('INVALID_DATE_FORMAT', `${name} must be a yyyy-MM-dd string or a Date; got ${describeValue(value)}.`);
   const day = chinaDayOf(time);
-  if (day === undefined) throw refused('INVALID_DATE_FORMAT', `${name} is an invalid Date (its time is NaN); pass a valid Date or a yyyy-MM-dd string.`);
+  if (day === undefined) throw refused('INVALID_DATE_FORMAT', `${name} must be a valid Date or a yyyy-MM-dd string; got an invalid Date (its time is NaN).`);
   return day;
 }
 
@@ -208,7 +208,7 @@ export function readOption(options: object, name: string): unknown {
   try {
     return (options as Readonly<Record<string, unknown>>)[name];
   } catch {
-    throw refused('INVALID_PARAMETER', `${name} cannot be read from the options: reading it threw.`);
+    throw refused('INVALID_PARAMETER', `${name} must be readable; got ${describeValue(options)} whose ${name} threw when read.`);
   }
 }
 
@@ -230,8 +230,8 @@ export function readFeedOptions(value: unknown): CalendarFeedQuestion {
     firstYear = readYearArgument('years', years);
     lastYear = firstYear;
   } else if (years !== undefined) {
-    const pair = typeof years === 'object' && years !== null && isArray(years) ? (years as readonly unknown[]) : undefined;
-    const [first, last] = pair?.length === 2 && pair.every((year) => typeof year === 'number') ? (pair as readonly number[]) : [];
+    const pair = typeof years === 'object' && years !== null && !isProxy(years) && isArray(years) ? (years as readonly unknown[]) : undefined;
+    const [first, last] = pair?.length === 2 && pair.every((year) => typeof year === 'number') ? pair : [];
     if (first === undefined || last === undefined) {
       throw refused('INVALID_PARAMETER', `years must be a year such as 2026 or a pair such as [2024, 2027]; got ${describeValue(years)}.`);
     }

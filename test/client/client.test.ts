@@ -94,7 +94,7 @@ describe('problems and unpublished years', () => {
 
   it('refuses a bad argument as the library does, before any request: the same CalendarInputError', async () => {
     const sent: string[] = [];
-    const watched = createCalendarClient({ baseUrl: service.url, fetch: (input, init) => (sent.push(String(input)), fetch(input, init)) });
+    const watched = createCalendarClient({ baseUrl: service.url, fetch: (input, init) => (sent.push(input instanceof Request ? input.url : input.toString()), fetch(input, init)) });
     const asks: [(calendar: typeof library | CalendarClient) => unknown][] = [
       [(calendar) => calendar.dateStatus('2023-02-29')],
       [(calendar) => calendar.countWorkdays('2024-12-31', '2024-01-01')],

@@ -151,8 +151,8 @@ describe('the library answers as the service does, value for value', () => {
       assert.equal(status, 400, query);
       assert.equal(refusal?.code, problem.code, query);
       // The same words, except about a number of days: the service reads text, the library a number.
-      if (problem.code !== 'INVALID_PARAMETER') assert.equal(refusal?.detail, problem.detail, query);
-      else assert.match(refusal?.detail ?? '', /^days must be a whole number of working days .*; got the number 1\.5\.$/);
+      if (problem.code !== 'INVALID_PARAMETER') assert.equal(refusal.detail, problem.detail, query);
+      else assert.match(refusal.detail, /^days must be a whole number of working days .*; got the number 1\.5\.$/);
     }
   });
 
