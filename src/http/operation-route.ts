@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '../answers/answers.js';
-import type { CalendarIndex } from '../answers/calendar-index.js';
+import type { AnswerBytes } from './operations/answer-bytes.js';
 import { InputProblem } from '../questions/input-problem.js';
 import type { Answer, ApiOperation } from './operations/api-operation.js';
 import { sendProblem, type ProblemSpec } from './problems.js';
@@ -8,16 +8,16 @@ import { queryValues, type UnparsedQuery } from './query-string.js';
 import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
-/** Where handlers get the calendar: the one atomically swapped index, or none before the first load. */
+/** Where handlers get the calendar: the one atomically swapped core with its bytes, or none before the first load. */
 export interface CalendarSource {
-  current(): CalendarIndex | undefined;
+  current(): AnswerBytes | undefined;
 }
 
 /** Seconds a client should wait after a 503: the default interval of the data directory check. */
 const RETRY_AFTER_SECONDS = '30';
 
 /**
- * The handler of one API operation: read the parameters, ask the index once, write the answer
+ * The handler of one API operation: read the parameters, ask the calendar once, write the answer
  * with a strong ETag (dataset version + the answer's key) and a Cache-Control that keeps settled
  * answers long and answers containing UNKNOWN days short.
  */
@@ -28,7 +28,7 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
   const queryNames = parameters.map((parameter) => (parameter.in === 'query' ? parameter.name : undefined));
   const pathParameters = parameters.flatMap((parameter, at) => (parameter.in === 'path' ? [{ at, name: parameter.name }] : []));
 
-  const write = (request: FastifyRequest, reply: FastifyReply, index: CalendarIndex, question: unknown, answer: Answer): void => {
+  const write = (request: FastifyRequest, reply: FastifyReply, calendar: AnswerBytes, question: unknown, answer: Answer): void => {
     if (answer instanceof InputProblem) {
       sendProblem(responder, request, reply, answer, operationId);
       return;
@@ -37,8 +37,8 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       sendProblem(responder, request, reply, unavailableProblem(answer.year), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
       return;
     }
-    const etag = `"${index.version}/${operation.answerKey(question)}"`;
-    const cacheControl = operation.isSettled(index, question) ? CACHE_SETTLED : CACHE_UNSETTLED;
+    const etag = `"${calendar.core.version}/${operation.answerKey(question)}"`;
+    const cacheControl = operation.isSettled(calendar.core, question) ? CACHE_SETTLED : CACHE_UNSETTLED;
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
       responder.write(request, reply, operationId, 304, ['etag', etag, 'cache-control', cacheControl]);
       return;
@@ -58,11 +58,11 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
         sendProblem(responder, request, reply, question, operationId);
         return;
       }
-      // One read of the index per request: a reload swapping it meanwhile cannot mix two datasets.
+      // One read of the calendar per request: a reload swapping it meanwhile cannot mix two datasets.
       const loaded = calendar.current();
       // A dataset that publishes no year at all (a wrong or empty DATA_DIR) would answer UNKNOWN
       // for every date: that is missing data, not an unpublished year.
-      if (loaded === undefined || loaded.publishedYears.length === 0) {
+      if (loaded === undefined || loaded.core.publishedYears.length === 0) {
         sendProblem(responder, request, reply, unavailableProblem(undefined), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
         return;
       }

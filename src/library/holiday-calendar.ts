@@ -1,9 +1,9 @@
 import { isBeforeSupportedRange, isUnavailable, type NextHoliday, type Unavailable, type WorkdayCount, type WorkdayOffset } from '../answers/answers.js';
-import type { CalendarIndex } from '../answers/calendar-index.js';
+import type { CalendarCore } from '../answers/calendar-core.js';
 import { DAY_CODE, isRestCode, isWorkingCode } from '../answers/day-codes.js';
 import type { DayStatusRecord } from '../answers/day-json.js';
 import { feedRequest } from '../answers/feed-request.js';
-import { LiveDataset } from '../answers/live-dataset.js';
+import { CORE_BUILD, LiveDataset } from '../answers/live-dataset.js';
 import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '../answers/workday-offset.js';
 import type { YearOverview } from '../answers/year-overview.js';
 import { yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
@@ -11,6 +11,7 @@ import type { WorkStatus } from '../calendar/day-status.js';
 import { formatDataProblem } from '../dataset/data-problem.js';
 import type { FeedLanguage } from '../questions/calendar-feed-question.js';
 import { beforeSupportedRange } from '../questions/workday-offset-question.js';
+import { answerObjects, type AnswerObjects } from './answer-objects.js';
 import { inputError, quickDay, readDateArgument, readFeedOptions, readOffsetArguments, readOpenOptions, readSpanArguments, readYearArgument } from './arguments.js';
 import type { DateInput } from './date-input.js';
 import { CalendarDataError, CalendarDataUnavailableError, UnpublishedYearError } from './errors.js';
@@ -19,13 +20,15 @@ import { firstUnpublishedYearOfWalk } from './unpublished-year.js';
 /** The status of one date (spec 2.1), as the service's JSON has it. */
 export type DayStatus = DayStatusRecord;
 
-/** Where a calendar reads its index: the live, atomically swapped one of a data directory. */
-interface IndexSource {
-  current(): CalendarIndex | undefined;
+/** Where a calendar reads its core: the live, atomically swapped one of a data directory. */
+interface CoreSource {
+  current(): CalendarCore | undefined;
 }
 
 /**
- * The calendar engine in-process: the same index and the same answers as the service, without
+ * The calendar in-process: the service's calendar core (src/answers/calendar-core.ts) seen
+ * through the library's view of it, its answers as objects; the same answers as the service,
+ * which answers from the same core through its own view, the bytes it sends. Without
  * the HTTP contract's limits (a span of any length, an offset of any size). Every method is
  * synchronous and O(1) (a range of statuses: O(days)).
  *
@@ -35,39 +38,36 @@ interface IndexSource {
  * UnpublishedYearError; status questions answer UNKNOWN.
  */
 export class HolidayCalendar {
-  readonly #source: IndexSource;
+  readonly #source: CoreSource;
   readonly #live: LiveDataset | undefined;
+  /** The object view of the current core, made once per core (a reload swaps the core). */
+  #objects: AnswerObjects | undefined;
 
   /** @internal Use openCalendar(), or the functions on the bundled calendar. */
-  constructor(source: IndexSource, live?: LiveDataset) {
+  constructor(source: CoreSource, live?: LiveDataset) {
     this.#source = source;
     this.#live = live;
   }
 
-  /** @internal The index the service writes its precomputed answers from. */
-  current(): CalendarIndex | undefined {
-    return this.#source.current();
-  }
-
   /** The version of the dataset answering right now, e.g. `2025.11.04-56279d56`. */
   get datasetVersion(): string {
-    return this.#index().version;
+    return this.#answers().core.version;
   }
 
   /** Every year whose official arrangement the data holds, ascending. */
   get publishedYears(): readonly number[] {
-    return this.#index().publishedYears;
+    return this.#answers().core.publishedYears;
   }
 
   /** The status of one date: working day or rest day, and why (UNKNOWN in an unpublished year). */
   dateStatus(date: DateInput): DayStatus {
-    return answered(this.#index().dayStatus(quickDay(date) ?? readDateArgument('date', date)));
+    return answered(this.#answers().dayStatus(quickDay(date) ?? readDateArgument('date', date)));
   }
 
   /** The status of every date from startDate to endDate, both included, ascending (any span: one record a day). */
   dateRangeStatus(startDate: DateInput, endDate: DateInput): DayStatus[] {
     const [start, end] = readSpanArguments(startDate, endDate);
-    const index = this.#index();
+    const index = this.#answers();
     const days: DayStatus[] = [];
     for (let day = start; day <= end; day++) days.push(answered(index.dayStatus(day)));
     return days;
@@ -76,12 +76,12 @@ export class HolidayCalendar {
   /** Working, rest and undetermined days from startDate to endDate, both included (any span, in O(1)). */
   countWorkdays(startDate: DateInput, endDate: DateInput): WorkdayCount {
     const [start, end] = readSpanArguments(startDate, endDate);
-    return answered(this.#index().countDays(start, end));
+    return answered(this.#answers().countDays(start, end));
   }
 
   /** The first officially arranged holiday date on or after fromDate; UNKNOWN when none is published. */
   nextHoliday(fromDate: DateInput): NextHoliday {
-    return answered(this.#index().nextHoliday(quickDay(fromDate) ?? readDateArgument('fromDate', fromDate)));
+    return answered(this.#answers().nextHoliday(quickDay(fromDate) ?? readDateArgument('fromDate', fromDate)));
   }
 
   /**
@@ -91,14 +91,14 @@ export class HolidayCalendar {
    */
   workdayOffset(fromDate: DateInput, days: number): WorkdayOffset {
     const [from, count] = offsetArguments('fromDate', fromDate, days);
-    const answer = this.#index().workdayOffset(from, count);
+    const answer = this.#answers().workdayOffset(from, count);
     if (isBeforeSupportedRange(answer)) throw inputError(beforeSupportedRange(from, count));
     return answered(answer);
   }
 
   /** The year at a glance: notices, holidays in their final state, counts; what the law fixes for an unpublished year. */
   yearOverview(year: number | string): YearOverview {
-    return answered(this.#index().yearOverview(readYearArgument('year', year)));
+    return answered(this.#answers().yearOverview(readYearArgument('year', year)));
   }
 
   /** The coarse status of a date: WORKDAY, REST_DAY, or UNKNOWN in an unpublished year. */
@@ -124,12 +124,12 @@ export class HolidayCalendar {
   /** The `yyyy-MM-dd` date N working days from `date`, counted as workdayOffset counts. Throws UnpublishedYearError rather than guess. */
   addWorkdays(date: DateInput, days: number): string {
     const [from, count] = offsetArguments('date', date, days);
-    const index = this.#index();
-    const found = index.workdayOffsetDay(from, count);
-    if (found > 0) return index.isoDate(found);
-    if (found === OFFSET_UNKNOWN) throw new UnpublishedYearError(firstUnpublishedYearOfWalk(index.publishedYears, from, count));
+    const { core } = this.#answers();
+    const found = core.workdayOffsetDay(from, count);
+    if (found > 0) return core.isoDate(found);
+    if (found === OFFSET_UNKNOWN) throw new UnpublishedYearError(firstUnpublishedYearOfWalk(core.publishedYears, from, count));
     if (found === OFFSET_BEFORE_SUPPORTED_RANGE) throw inputError(beforeSupportedRange(from, count));
-    throw new CalendarDataUnavailableError(index.unavailableOfOffset(found)?.year);
+    throw new CalendarDataUnavailableError(core.unavailableOfOffset(found)?.year);
   }
 
   /** The first working day after `date`. Throws UnpublishedYearError rather than guess. */
@@ -149,11 +149,11 @@ export class HolidayCalendar {
    */
   async calendarFeed(options?: CalendarFeedOptions): Promise<string> {
     const question = readFeedOptions(options);
-    const index = this.#index();
-    const request = feedRequest(index, question);
+    const answers = this.#answers();
+    const request = feedRequest(answers.core, question);
     if ('unavailable' in request) throw new CalendarDataUnavailableError(request.year);
     const { calendarFeed } = await import('../answers/calendar-feed.js');
-    return (index.calendarFeed(request, calendarFeed) ?? Buffer.alloc(0)).toString('utf8');
+    return answers.calendarFeed(request, calendarFeed);
   }
 
   /** Stops watching the data directory of a live calendar (its timers never keep a process alive anyway). */
@@ -161,11 +161,15 @@ export class HolidayCalendar {
     this.#live?.stopWatching();
   }
 
-  #index(): CalendarIndex {
-    const index = this.#source.current();
+  /** The object view of the current core. */
+  #answers(): AnswerObjects {
+    const core = this.#source.current();
     // A dataset that publishes no year is missing data, not an unpublished year (as the service says).
-    if (index === undefined || index.publishedYears.length === 0) throw new CalendarDataUnavailableError(undefined);
-    return index;
+    if (core === undefined || core.publishedYears.length === 0) throw new CalendarDataUnavailableError(undefined);
+    const view = this.#objects;
+    if (view?.core === core) return view;
+    this.#objects = answerObjects(core);
+    return this.#objects;
   }
 
   /** The status of a date whose year is published: a yes/no question about any other throws. */
@@ -178,12 +182,12 @@ export class HolidayCalendar {
   /** The day code of a date whose year is published and readable (the yes/no questions' fast path, no record). */
   #knownCode(date: DateInput): number {
     const day = quickDay(date) ?? readDateArgument('date', date);
-    const index = this.#index();
-    const code = index.dayCode(day);
+    const answers = this.#answers();
+    const code = answers.core.dayCode(day);
     if (code < DAY_CODE.UNKNOWN) return code;
     if (code === DAY_CODE.UNKNOWN) throw new UnpublishedYearError(yearOfDayNumber(day));
     // UNAVAILABLE: the data error, with its year.
-    answered(index.dayStatus(day));
+    answered(answers.dayStatus(day));
     return code;
   }
 }
@@ -212,7 +216,7 @@ export interface OpenCalendarOptions {
  */
 export function openCalendar(options: OpenCalendarOptions): HolidayCalendar {
   const { dataDir, intervalSeconds } = readOpenOptions(options);
-  const live = new LiveDataset(dataDir);
+  const live = new LiveDataset(dataDir, CORE_BUILD);
   const outcome = live.loadSync('open');
   const dataset = live.dataset();
   const problems = dataset?.problems.map(formatDataProblem) ?? [];
@@ -223,11 +227,6 @@ export function openCalendar(options: OpenCalendarOptions): HolidayCalendar {
     );
   }
   if (intervalSeconds !== undefined) live.startWatching(intervalSeconds);
-  return new HolidayCalendar(live, live);
-}
-
-/** @internal The service's calendar: the library over the service's own live dataset. */
-export function calendarOver(live: LiveDataset): HolidayCalendar {
   return new HolidayCalendar(live, live);
 }
 
