@@ -49,8 +49,8 @@ export interface ReloadOutcome {
  * The one piece of mutable state in the service: the current dataset and its calendar (the
  * core, or whatever `build` makes of the dataset), replaced as a whole. A reload reads, validates
  * and builds off the request path and then swaps the reference in one assignment, so a request
- * that took the old calendar finishes on it and no answer mixes two datasets. Reloads never overlap: one asked for while another
- * runs is done once more after it.
+ * that took the old calendar finishes on it and no answer mixes two datasets. Reloads never
+ * overlap: one asked for while another runs is done once more after it.
  */
 export class LiveDataset<Calendar = CalendarCore> {
   private state: { readonly dataset: Dataset; readonly calendar: Calendar } | undefined;
