@@ -12,7 +12,7 @@ import { publishedYearOverview, unpublishedYearOverview, type YearOverview } fro
 /** Years after the last year of data whose (UNKNOWN) days are in the tables too. */
 const PRECOMPUTED_YEARS_AFTER_DATA = 4;
 /** nextHolidayDay's outcome when no holiday is known before an unpublished day (or the end of the tables). */
-export const NEXT_HOLIDAY_UNKNOWN = -1;
+const NEXT_HOLIDAY_UNKNOWN = -1;
 const NEXT_UNAVAILABLE = -2;
 
 /**

@@ -88,7 +88,7 @@ export function inputError(problem: InputProblem): CalendarInputError {
 }
 
 /** MISSING_PARAMETER naming every absent one of `named` (name and value pairs), as the service names absent parameters. */
-export function checkPresent(named: readonly (readonly [string, unknown])[]): void {
+function checkPresent(named: readonly (readonly [string, unknown])[]): void {
   const absent = named.filter(([, value]) => value === undefined).map(([name]) => name);
   if (absent.length > 0) throw inputError(missingParameters(absent));
 }
@@ -97,7 +97,7 @@ export function checkPresent(named: readonly (readonly [string, unknown])[]): vo
  * The day a date argument names, its form checked but not its range (the service checks forms
  * first): a `yyyy-MM-dd` string as the service reads it, or a valid JS Date's day in China.
  */
-export function dateForm(name: string, value: unknown): DayNumber {
+function dateForm(name: string, value: unknown): DayNumber {
   if (typeof value === 'string') {
     const day = readDate(name, value);
     if (day instanceof InputProblem) throw inputError(day);
@@ -112,7 +112,7 @@ export function dateForm(name: string, value: unknown): DayNumber {
 }
 
 /** DATE_OUT_OF_SUPPORTED_RANGE for a day before 2008-01-01 (the service's message) or after 9999-12-31. */
-export function checkDateRange(name: string, day: DayNumber): void {
+function checkDateRange(name: string, day: DayNumber): void {
   if (day < FIRST_SUPPORTED_DAY) {
     if (day >= YEAR_ZERO) throw inputError(checkSupported(name, day) ?? missingParameters([name]));
     throw refused('DATE_OUT_OF_SUPPORTED_RANGE', `${name} ${dayText(day)} is before ${formatIsoDate(FIRST_SUPPORTED_DAY)}, the earliest supported date.`);
@@ -171,7 +171,7 @@ export function quickDay(value: unknown): DayNumber | undefined {
 }
 
 /** A count of working days: any whole number a double holds exactly, either way (the HTTP operation keeps its own bound). */
-export function readDaysArgument(value: unknown): number {
+function readDaysArgument(value: unknown): number {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value === 0 ? 0 : value;
   if (value === undefined) throw inputError(missingParameters(['days']));
   throw refused(
@@ -250,7 +250,7 @@ function readLanguage(value: unknown): FeedLanguage {
 }
 
 /** What openCalendar() is given: a data directory, followed or not. */
-export interface CalendarSourceOptions {
+interface CalendarSourceOptions {
   readonly dataDir: string;
   /** Seconds between checks of a followed directory; undefined when it is read once. */
   readonly intervalSeconds: number | undefined;

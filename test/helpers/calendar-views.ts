@@ -25,14 +25,14 @@ export function calendarViews(bytes: AnswerBytes, core: CalendarCore = bytes.cor
   const objects = answerObjects(bytes.core);
   return {
     ...core,
-    dayStatus: objects.dayStatus,
-    nextHoliday: objects.nextHoliday,
-    workdayOffset: objects.workdayOffset,
-    dayJson: bytes.dayJson,
-    rangeJsonChunks: bytes.rangeJsonChunks,
-    nextHolidayJson: bytes.nextHolidayJson,
-    yearOverviewJson: bytes.yearOverviewJson,
-    calendarFeed: bytes.calendarFeed,
+    dayStatus: (day) => objects.dayStatus(day),
+    nextHoliday: (from) => objects.nextHoliday(from),
+    workdayOffset: (from, days) => objects.workdayOffset(from, days),
+    dayJson: (day) => bytes.dayJson(day),
+    rangeJsonChunks: (start, end) => bytes.rangeJsonChunks(start, end),
+    nextHolidayJson: (from) => bytes.nextHolidayJson(from),
+    yearOverviewJson: (year) => bytes.yearOverviewJson(year),
+    calendarFeed: (request, render) => bytes.calendarFeed(request, render),
     core,
     rangeJson(start, end) {
       const chunks = bytes.rangeJsonChunks(start, end);

@@ -55,13 +55,13 @@ export function buildAnswerBytes(dataset: Dataset): AnswerBytes {
 }
 
 /** Core and bytes in slices of about a millisecond: the service's reloads, while requests are answered. */
-export async function buildAnswerBytesInSlices(dataset: Dataset): Promise<AnswerBytes> {
+async function buildAnswerBytesInSlices(dataset: Dataset): Promise<AnswerBytes> {
   const core = await runInSlices(calendarCoreBuilder(dataset));
   return runInSlices(answerBytesOf(core));
 }
 
 /** The byte view of a core, with a `yield` wherever its build may pause. */
-export function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> {
+function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> {
   const { codes, dates, holidaysAt, version, windowEnd } = core;
   const size = windowEnd - FIRST_SUPPORTED_DAY;
   const { allDays, offsets } = yield* dayJsonText(codes, dates, holidaysAt, version);
