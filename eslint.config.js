@@ -20,6 +20,12 @@ export default defineConfig(
     },
   },
   {
+    // Plain JavaScript tests (what a JavaScript user passes, with no compiler in between): no types to check.
+    files: ['**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { fetch: 'readonly', Proxy: 'readonly', Symbol: 'readonly' } },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // node:test's describe/it return promises that the runner itself awaits.

@@ -236,7 +236,7 @@ async function measureWorkers(useWrk: boolean): Promise<void> {
 
 /**
  * p99 at half the maximum rate, with and without the data changing under the load: a year's file
- * rewritten (a reviewer's note added, so the dataset version changes and the index is rebuilt)
+ * rewritten (a reviewer's note added, so the dataset version changes and the calendar core is rebuilt)
  * and SIGHUP sent every RELOAD_EVERY_MS. Target: p99 with reloads within twice p99 without.
  */
 async function measureReloadUnderLoad(useWrk: boolean): Promise<void> {

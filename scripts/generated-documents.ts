@@ -3,6 +3,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { pino } from 'pino';
 import { LiveDataset } from '../src/answers/live-dataset.js';
+import { ANSWER_BYTES_BUILD } from '../src/http/operations/answer-bytes.js';
 import { BUNDLED_DATA_DIR, readConfig } from '../src/config.js';
 import { LUNAR_LEAP_MONTH_SHIFT, SOLAR_TERM_MIN_GAP } from '../src/calendar/lunar-calendar.js';
 import { dataDirectorySchemas } from '../src/dataset/json-schemas.js';
@@ -19,7 +20,7 @@ import { tymeLunarYears, tymeSolarTermDays } from './lunar-facts.js';
  */
 export async function generatedDocuments(): Promise<Record<string, string>> {
   const config = readConfig({});
-  const live = new LiveDataset(BUNDLED_DATA_DIR, pino({ level: 'silent' }));
+  const live = new LiveDataset(BUNDLED_DATA_DIR, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
   await live.reload('docs');
   const responder = createResponder(responsePolicyOf(config));
   const openApi = await servedOpenApiDocument(

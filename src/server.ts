@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino';
 import { createServer } from 'node:net';
 import { withPort, type Config } from './config.js';
 import { LiveDataset } from './answers/live-dataset.js';
+import { ANSWER_BYTES_BUILD, type AnswerBytes } from './http/operations/answer-bytes.js';
 import { SERVER_LIMITS } from './http/app.js';
 import { trackConnections } from './http/connections.js';
 import { buildServiceApp } from './service-app.js';
@@ -11,7 +12,7 @@ export interface RunningService {
   /** The configuration in effect (PORT=0 resolved to the bound port). */
   readonly config: Config;
   readonly app: FastifyInstance;
-  readonly live: LiveDataset;
+  readonly live: LiveDataset<AnswerBytes>;
   /** The address actually bound (useful with PORT=0). */
   readonly url: string;
   /**
@@ -33,7 +34,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 export async function startService(requested: Config, logger: Logger = createLogger(requested)): Promise<RunningService> {
   // PORT=0 (any free port) is resolved first, so that the default DOCS_URL names the real port.
   const config = requested.port === 0 ? withPort(requested, await reservePort(requested.host)) : requested;
-  const live = new LiveDataset(config.dataDir, logger);
+  const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, logger);
   const app = buildServiceApp(config, live, logger);
   const connections = trackConnections(app.server);
   await live.reload('start');

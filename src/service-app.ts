@@ -1,24 +1,25 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { LiveDataset } from './answers/live-dataset.js';
+import type { AnswerBytes } from './http/operations/answer-bytes.js';
 import { buildApp } from './http/app.js';
 import { createServiceMetrics } from './http/metrics.js';
 import { createResponder, type ResponsePolicy } from './http/response-policy.js';
 import { serviceRoutes } from './http/routes.js';
-import { calendarOver } from './library/holiday-calendar.js';
 
 export function responsePolicyOf(config: Pick<Config, 'docsUrl' | 'corsOrigins' | 'corsAllowedHeaders'>): ResponsePolicy {
   return { docsUrl: config.docsUrl, corsOrigins: config.corsOrigins, corsAllowedHeaders: config.corsAllowedHeaders };
 }
 
 /** The whole application for a configuration and a live dataset: route table, responder, metrics, logger. */
-export function buildServiceApp(config: Config, live: LiveDataset, logger?: FastifyBaseLogger): FastifyInstance {
+export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, logger?: FastifyBaseLogger): FastifyInstance {
   const metrics = createServiceMetrics(() => live.dataset());
   live.onReload((outcome) => {
     metrics.observeReload(outcome);
   });
   const responder = createResponder(responsePolicyOf(config), metrics);
-  // The handlers answer through the package's calendar engine, over the service's live dataset.
-  const routes = serviceRoutes({ calendar: calendarOver(live), live, responder, metrics });
+  // The handlers answer from the live dataset's calendar: the core the library answers from too
+  // (src/answers/calendar-core.ts), with the service's own view of it, its answers' bytes.
+  const routes = serviceRoutes({ calendar: live, live, responder, metrics });
   return buildApp({ routes, responder, keepAliveTimeoutMs: config.keepAliveTimeoutSeconds * 1000, ...(logger ? { logger } : {}) });
 }

@@ -7,7 +7,7 @@ import type { AssociatedHoliday } from '../calendar/day-status.js';
 import { dayMarksOf } from './day-marks.js';
 
 /**
- * One code per day of the index's window (day number FIRST_SUPPORTED_DAY + position): the index
+ * One code per day of the core's tables (day number FIRST_SUPPORTED_DAY + position): the index
  * of its DayStatus in DAY_STATUSES, or UNAVAILABLE for a day of a published year that cannot be
  * read right now.
  */

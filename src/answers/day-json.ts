@@ -19,7 +19,7 @@ export function dayStatusRecord(
   holidays: readonly AssociatedHoliday[],
   datasetVersion: string | null,
 ): DayStatusRecord {
-  // Frozen: the index hands the same record to every caller of the library.
+  // Frozen: the library's view hands the same record to every caller of the library.
   return Object.freeze({
     date: formatIsoDate(day),
     dayOfWeek: dayOfWeek(day),

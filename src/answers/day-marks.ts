@@ -25,7 +25,7 @@ function associated(code: HolidayCode, statutoryDate: boolean): AssociatedHolida
  * days are not marks: they stay ordinary weekend days. Every holiday of the entry is associated
  * with each of its days, in the order the notice names them; `statutoryDate` is true only on a
  * rest day that is a statutory day of that holiday. The days of an entry share their holiday
- * lists (one per pattern of statutory days), frozen: the index builds from them at every start.
+ * lists (one per pattern of statutory days), frozen: the calendar core builds from them at every start.
  */
 export function dayMarksOf(file: ArrangementFile): DayMark[] {
   const statutory = new Map<string, Set<DayNumber>>();

@@ -5,10 +5,9 @@ import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { DAY_CODE } from './day-codes.js';
 import type { DayStatusRecord } from './day-json.js';
 
-export interface DayRecords {
-  /** The ISO date of every day of the window by position. */
-  readonly dates: readonly string[];
-  /** Every record's JSON followed by a comma, in one buffer: a range of days is one slice of it. */
+/** Every day's JSON (its record, spec 2.1), in one buffer: a range of days is one slice of it. */
+export interface DayJsonText {
+  /** Every record's JSON followed by a comma (an unreadable day: the comma alone). */
   readonly allDays: Buffer;
   /** offsets[at]: where day `at`'s JSON starts in allDays; offsets[size] its end. */
   readonly offsets: Uint32Array;
@@ -19,55 +18,18 @@ const TWO_DIGITS = Array.from({ length: 32 }, (_, value) => String(value).padSta
 const NO_HOLIDAYS: readonly AssociatedHoliday[] = Object.freeze([]);
 
 /**
- * The date and the JSON of every day of the index's window (its record, spec 2.1), in one pass (a
- * generator that pauses every DAYS_PER_SLICE days, for a build in slices): dates
- * counted forward rather than converted, each record's JSON written from its fields, byte for
- * byte what JSON.stringify writes (a test holds every day of the window to that), and the text
- * encoded as Latin-1 except the holiday names, the only non-ASCII. Building the index is on the
- * path of every start and every reload, where JSON.stringify per day and UTF-8 encoding of the
- * whole text measured at most of its cost.
+ * The ISO text of every day of the tables, by position (a generator that pauses every
+ * DAYS_PER_SLICE days, for a build in slices): counted forward rather than converted, since this
+ * runs at every start and reload.
  */
-export function* dayRecords(
-  codes: Uint8Array,
-  holidaysAt: ReadonlyMap<number, readonly AssociatedHoliday[]>,
-  version: string,
-): Generator<void, DayRecords, void> {
-  const size = codes.length;
+export function* isoDates(size: number): Generator<void, string[], void> {
   const dates = new Array<string>(size);
-  const holidaysJson = new Map<readonly AssociatedHoliday[], string>();
-  const offsets = new Uint32Array(size + 1);
-  const text = new EncodedText();
-  const middles = statusSegments();
-  const knownTail = `,"datasetVersion":${JSON.stringify(version)}},`;
   let { year, month, day } = civilFromDayNumber(FIRST_SUPPORTED_DAY);
   let yearText = String(year);
   let monthEnd = daysInMonth(year, month);
-  let weekday = isoWeekdayIndex(FIRST_SUPPORTED_DAY);
   for (let at = 0; at < size; at++) {
-    // A pause point every few hundred days (about a millisecond): see buildCalendarIndexInSlices.
     if (at % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) yield;
-    offsets[at] = text.length;
-    const code = codes[at] ?? DAY_CODE.UNKNOWN;
-    const date = `${yearText}-${TWO_DIGITS[month] ?? ''}-${TWO_DIGITS[day] ?? ''}`;
-    dates[at] = date;
-    if (code === DAY_CODE.UNAVAILABLE) {
-      text.ascii(',');
-    } else {
-      const holidays = holidaysAt.get(at);
-      text.ascii(`{"date":"${date}${middles[weekday * DAY_STATUSES.length + code] ?? ''}`);
-      if (holidays === undefined) text.ascii('[]');
-      else {
-        // Days of one entry share their holiday list, and so its JSON.
-        let json = holidaysJson.get(holidays);
-        if (json === undefined) {
-          json = JSON.stringify(holidays);
-          holidaysJson.set(holidays, json);
-        }
-        text.unicode(json);
-      }
-      text.ascii(code === DAY_CODE.UNKNOWN ? UNKNOWN_TAIL : knownTail);
-    }
-    weekday = weekday === 6 ? 0 : weekday + 1;
+    dates[at] = `${yearText}-${TWO_DIGITS[month] ?? ''}-${TWO_DIGITS[day] ?? ''}`;
     if (day < monthEnd) {
       day += 1;
       continue;
@@ -81,11 +43,57 @@ export function* dayRecords(
     }
     monthEnd = daysInMonth(year, month);
   }
-  offsets[size] = text.length;
-  return { dates, allDays: text.toBuffer(), offsets };
+  return dates;
 }
 
-/** The record of the day at a position of the window (not an unreadable one), frozen: callers share it. */
+/**
+ * The JSON of every day of the tables, in one pass (a generator that pauses every DAYS_PER_SLICE
+ * days): each record's JSON written from its fields, byte for byte what JSON.stringify writes (a
+ * test holds every day of the tables to that), and the text encoded as Latin-1 except the holiday
+ * names, the only non-ASCII. This is on the path of every start and every reload of the service,
+ * where JSON.stringify per day and UTF-8 encoding of the whole text measured at most of its cost.
+ */
+export function* dayJsonText(
+  codes: Uint8Array,
+  dates: readonly string[],
+  holidaysAt: ReadonlyMap<number, readonly AssociatedHoliday[]>,
+  version: string,
+): Generator<void, DayJsonText, void> {
+  const size = codes.length;
+  const holidaysJson = new Map<readonly AssociatedHoliday[], string>();
+  const offsets = new Uint32Array(size + 1);
+  const text = new EncodedText();
+  const middles = statusSegments();
+  const knownTail = `,"datasetVersion":${JSON.stringify(version)}},`;
+  let weekday = isoWeekdayIndex(FIRST_SUPPORTED_DAY);
+  for (let at = 0; at < size; at++) {
+    if (at % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) yield;
+    offsets[at] = text.length;
+    const code = codes[at] ?? DAY_CODE.UNKNOWN;
+    if (code === DAY_CODE.UNAVAILABLE) {
+      text.ascii(',');
+    } else {
+      const holidays = holidaysAt.get(at);
+      text.ascii(`{"date":"${dates[at] ?? ''}${middles[weekday * DAY_STATUSES.length + code] ?? ''}`);
+      if (holidays === undefined) text.ascii('[]');
+      else {
+        // Days of one entry share their holiday list, and so its JSON.
+        let json = holidaysJson.get(holidays);
+        if (json === undefined) {
+          json = JSON.stringify(holidays);
+          holidaysJson.set(holidays, json);
+        }
+        text.unicode(json);
+      }
+      text.ascii(code === DAY_CODE.UNKNOWN ? UNKNOWN_TAIL : knownTail);
+    }
+    weekday = weekday === 6 ? 0 : weekday + 1;
+  }
+  offsets[size] = text.length;
+  return { allDays: text.toBuffer(), offsets };
+}
+
+/** The record of the day at a position of the tables (not an unreadable one), frozen: callers share it. */
 export function dayStatusRecordAt(
   at: number,
   codes: Uint8Array,

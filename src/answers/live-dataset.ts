@@ -3,7 +3,7 @@ import { assembleDataset } from '../dataset/assemble-dataset.js';
 import { formatDataProblem } from '../dataset/data-problem.js';
 import type { Dataset } from '../dataset/dataset.js';
 import { readDataDirectory, readDataDirectorySync, type DirectorySnapshot } from '../dataset/read-data-directory.js';
-import { buildCalendarIndex, buildCalendarIndexInSlices, type CalendarIndex } from './calendar-index.js';
+import { buildCalendarCore, calendarCoreBuilder, runInSlices, type CalendarCore } from './calendar-core.js';
 
 interface LogMethod {
   (object: object, message: string): void;
@@ -20,8 +20,23 @@ export interface DatasetLog {
 const ignore = (): void => undefined;
 export const SILENT_LOG: DatasetLog = { info: ignore, warn: ignore, error: ignore };
 
+/**
+ * How a dataset becomes what its users answer from: at once (the first load of a program that
+ * wants its calendar synchronously), or in slices of about a millisecond (a reload while requests
+ * are answered). The library keeps the core; the service builds its answers' bytes on it too.
+ */
+export interface CalendarBuild<Calendar> {
+  now(dataset: Dataset): Calendar;
+  inSlices(dataset: Dataset): Promise<Calendar>;
+}
+
+export const CORE_BUILD: CalendarBuild<CalendarCore> = {
+  now: buildCalendarCore,
+  inSlices: (dataset) => runInSlices(calendarCoreBuilder(dataset)),
+};
+
 export interface ReloadOutcome {
-  /** Whether a new index was swapped in. */
+  /** Whether a new calendar was swapped in. */
   readonly changed: boolean;
   /** The directory could not be read at all; the previous dataset (if any) stays. */
   readonly failed: boolean;
@@ -31,14 +46,14 @@ export interface ReloadOutcome {
 }
 
 /**
- * The one piece of mutable state in the service: the current dataset and its calendar index,
- * replaced as a whole. A reload reads, validates and indexes the directory off the request path
- * and then swaps the reference in one assignment, so a request that took the old index finishes
- * on it and no answer mixes two datasets. Reloads never overlap: one asked for while another
- * runs is done once more after it.
+ * The one piece of mutable state in the service: the current dataset and its calendar (the
+ * core, or whatever `build` makes of the dataset), replaced as a whole. A reload reads, validates
+ * and builds off the request path and then swaps the reference in one assignment, so a request
+ * that took the old calendar finishes on it and no answer mixes two datasets. Reloads never
+ * overlap: one asked for while another runs is done once more after it.
  */
-export class LiveDataset {
-  private state: { readonly dataset: Dataset; readonly index: CalendarIndex } | undefined;
+export class LiveDataset<Calendar = CalendarCore> {
+  private state: { readonly dataset: Dataset; readonly calendar: Calendar } | undefined;
   private running: Promise<ReloadOutcome> | undefined;
   private again = false;
   private loggedProblems = '';
@@ -49,6 +64,7 @@ export class LiveDataset {
 
   constructor(
     readonly dir: string,
+    private readonly build: CalendarBuild<Calendar>,
     private readonly log: DatasetLog = SILENT_LOG,
   ) {}
 
@@ -57,8 +73,8 @@ export class LiveDataset {
     this.listeners.push(listener);
   }
 
-  current(): CalendarIndex | undefined {
-    return this.state?.index;
+  current(): Calendar | undefined {
+    return this.state?.calendar;
   }
 
   dataset(): Dataset | undefined {
@@ -121,7 +137,7 @@ export class LiveDataset {
       return this.unreadableDirectory(error, reason);
     }
     const { outcome, dataset } = this.examine(snapshot, reason);
-    return dataset === undefined ? outcome : this.swap(dataset, buildCalendarIndex(dataset), outcome, reason);
+    return dataset === undefined ? outcome : this.swap(dataset, this.build.now(dataset), outcome, reason);
   }
 
   private async reloadOnce(reason: string): Promise<ReloadOutcome> {
@@ -132,8 +148,8 @@ export class LiveDataset {
       return this.unreadableDirectory(error, reason);
     }
     const { outcome, dataset } = this.examine(snapshot, reason);
-    // Built in slices: requests keep being answered, from the current index, meanwhile.
-    return dataset === undefined ? outcome : this.swap(dataset, await buildCalendarIndexInSlices(dataset), outcome, reason);
+    // Built in slices: requests keep being answered, from the current calendar, meanwhile.
+    return dataset === undefined ? outcome : this.swap(dataset, await this.build.inSlices(dataset), outcome, reason);
   }
 
   private unreadableDirectory(error: unknown, reason: string): ReloadOutcome {
@@ -153,18 +169,18 @@ export class LiveDataset {
     const problems = dataset.problems.length + dataset.missingFiles.length;
     const outcome = { changed: true, failed: false, problems, version: dataset.version };
     if (previous !== undefined && previous.dataset.version === dataset.version) {
-      // The same data, so the same index; the dataset itself is the newer read (a file deleted
+      // The same data, so the same calendar; the dataset itself is the newer read (a file deleted
       // since, a text reformatted), which /readyz and /metrics report.
-      this.state = { dataset, index: previous.index };
+      this.state = { dataset, calendar: previous.calendar };
       return { outcome: this.report({ ...outcome, changed: false }, reason), dataset: undefined };
     }
     return { outcome, dataset };
   }
 
-  /** The swap itself: one assignment, so that a request sees the old index or the new one, never a mix. */
-  private swap(dataset: Dataset, index: CalendarIndex, outcome: ReloadOutcome, reason: string): ReloadOutcome {
+  /** The swap itself: one assignment, so that a request sees the old calendar or the new one, never a mix. */
+  private swap(dataset: Dataset, calendar: Calendar, outcome: ReloadOutcome, reason: string): ReloadOutcome {
     const previous = this.state;
-    this.state = { dataset, index };
+    this.state = { dataset, calendar };
     this.log.info(
       {
         datasetVersion: dataset.version,

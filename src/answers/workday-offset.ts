@@ -16,7 +16,7 @@ export function unavailablePositionOf(outcome: number): number | undefined {
 
 /**
  * What answers "which day is N working days from D" in O(1) for every N: the position of the k-th
- * working day of the window, the count of working days before each position (the index's prefix
+ * working day of the window, the count of working days before each position (the core's prefix
  * sums), and the nearest undetermined day (UNKNOWN or unreadable) on either side of each position.
  */
 export interface OffsetTables {

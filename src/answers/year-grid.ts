@@ -5,8 +5,11 @@ import type { HolidayCode } from '../calendar/holidays.js';
 import { parseIsoDate } from '../calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { isUnavailable, type Unavailable } from './answers.js';
-import type { CalendarIndex } from './calendar-index.js';
+import type { AnswerObjects } from '../library/answer-objects.js';
 import type { YearOverview } from './year-overview.js';
+
+/** What the grid asks of a calendar: the object view's answers of one core. */
+type DayAnswers = Pick<AnswerObjects, 'dayStatus' | 'yearOverview'>;
 
 /** One day of the year as the calendar page shows it. */
 export interface GridDay {
@@ -43,7 +46,7 @@ export interface YearGrid {
  * days carry their arrangement; an unpublished year's are all UNKNOWN, and only the statutory
  * days the regulation already fixes are marked (the year overview's statutoryDates).
  */
-export function yearGrid(index: CalendarIndex, year: number): YearGrid | Unavailable {
+export function yearGrid(index: DayAnswers, year: number): YearGrid | Unavailable {
   const overview = index.yearOverview(year);
   if (isUnavailable(overview)) return overview;
   // An unpublished year: which holiday each statutory day belongs to, and each holiday's first one.
@@ -94,7 +97,7 @@ export function yearGrid(index: CalendarIndex, year: number): YearGrid | Unavail
 }
 
 /** Whether `day` is a day off of the same holidays (so the run began earlier and the name was written there). */
-function continuesRest(index: CalendarIndex, day: DayNumber, codes: readonly HolidayCode[]): boolean {
+function continuesRest(index: DayAnswers, day: DayNumber, codes: readonly HolidayCode[]): boolean {
   if (day < FIRST_SUPPORTED_DAY) return false;
   const record = index.dayStatus(day);
   if (isUnavailable(record) || record.dayStatus !== 'HOLIDAY') return false;

@@ -1,7 +1,22 @@
-import { parseIsoDate } from '../calendar/iso-date.js';
-import { dateValue, daysValue, feedYearsValue, type DateInput } from '../library/date-input.js';
+import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
+import {
+  describeValue,
+  inputError,
+  optionsObject,
+  readDateArgument,
+  readFeedOptions,
+  readOffsetArguments,
+  readOption,
+  readSpanArguments,
+  readTextOption,
+  readYearArgument,
+} from '../library/arguments.js';
+import type { DateInput } from '../library/date-input.js';
+import { checkRangeSpan } from '../questions/date-parameters.js';
+import { missingParameters } from '../questions/input-problem.js';
+import { MAX_OFFSET_DAYS } from '../questions/workday-offset-question.js';
 import type { CalendarFeedOptions } from '../library/holiday-calendar.js';
-import { CalendarError, UnpublishedYearError } from '../library/errors.js';
+import { CalendarError, CalendarInputError, UnpublishedYearError } from '../library/errors.js';
 import { firstUnpublishedYearOfWalk } from '../library/unpublished-year.js';
 import type { components } from './openapi-types.js';
 
@@ -101,19 +116,24 @@ export interface CalendarClient {
 const PREFIX = '/v1/china-calendar';
 const DEFAULT_KEPT_ANSWERS = 1000;
 
-/** A typed client of the service. No request is sent until a method is called. */
+/**
+ * A typed client of the service. No request is sent until a method is called. Arguments are read
+ * as the library reads them (a bad one throws the library's CalendarInputError before any
+ * request), and held to the HTTP contract's bounds too (a span of at most 366 days, at most 1000
+ * working days either way); a problem the service answers with rejects with CalendarProblemError.
+ */
 export function createCalendarClient(options: CalendarClientOptions): CalendarClient {
-  const fetchFrom = options.fetch ?? globalThis.fetch;
-  const base = options.baseUrl.endsWith('/') ? options.baseUrl.slice(0, -1) : options.baseUrl;
-  const keep = options.revalidate === true ? DEFAULT_KEPT_ANSWERS : typeof options.revalidate === 'number' ? options.revalidate : 0;
+  const { baseUrl, fetchFrom, keep } = readClientOptions(options);
+  const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
   const kept = new Map<string, { readonly etag: string; readonly data: unknown }>();
 
   async function get<Body>(
     path: string,
     query: Readonly<Record<string, string | undefined>>,
-    request: RequestOptions = {},
+    requestOptions: RequestOptions | undefined,
     mediaType = 'application/json',
   ): Promise<ClientResponse<Body>> {
+    const request = readRequestOptions(requestOptions);
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value !== undefined) search.append(name, value);
     const url = `${base}${path}${search.size > 0 ? `?${search.toString()}` : ''}`;
@@ -148,16 +168,14 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
     return { status: 200, data, ...details };
   }
 
+  // Async arrows: a bad argument rejects the returned promise, as every other failure of a call does.
   const withResponse: ResponseMethods = {
-    dateStatus: (date, request) => get(`${PREFIX}/dates/${encodeURIComponent(dateValue('date', date) ?? '')}`, {}, request),
-    dateRangeStatus: (startDate, endDate, request) =>
-      get(`${PREFIX}/date-ranges`, { startDate: dateValue('startDate', startDate), endDate: dateValue('endDate', endDate) }, request),
-    countWorkdays: (startDate, endDate, request) =>
-      get(`${PREFIX}/workdays`, { startDate: dateValue('startDate', startDate), endDate: dateValue('endDate', endDate) }, request),
-    nextHoliday: (fromDate, request) => get(`${PREFIX}/next-holiday`, { fromDate: dateValue('fromDate', fromDate) }, request),
-    workdayOffset: (fromDate, days, request) =>
-      get(`${PREFIX}/workday-offset`, { fromDate: dateValue('fromDate', fromDate), days: daysValue(days) }, request),
-    yearOverview: (year, request) => get(`${PREFIX}/years/${encodeURIComponent(String(year))}`, {}, request),
+    dateStatus: async (date, request) => get(`${PREFIX}/dates/${formatIsoDate(readDateArgument('date', date))}`, {}, request),
+    dateRangeStatus: async (startDate, endDate, request) => get(`${PREFIX}/date-ranges`, spanQuery(startDate, endDate), request),
+    countWorkdays: async (startDate, endDate, request) => get(`${PREFIX}/workdays`, spanQuery(startDate, endDate), request),
+    nextHoliday: async (fromDate, request) => get(`${PREFIX}/next-holiday`, { fromDate: formatIsoDate(readDateArgument('fromDate', fromDate)) }, request),
+    workdayOffset: async (fromDate, days, request) => get(`${PREFIX}/workday-offset`, offsetQuery('fromDate', fromDate, days), request),
+    yearOverview: async (year, request) => get(`${PREFIX}/years/${readYearArgument('year', year)}`, {}, request),
   };
 
   const data = async <Body>(answer: Promise<ClientResponse<Body>>): Promise<Body> => {
@@ -174,10 +192,11 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
   };
 
   const addWorkdays = async (date: DateInput, days: number): Promise<string> => {
-    const offset = await data(withResponse.workdayOffset(date, days));
+    const { fromDate, days: count } = offsetQuery('date', date, days);
+    const offset = await data(get<WorkdayOffset>(`${PREFIX}/workday-offset`, { fromDate, days: count }, undefined));
     if (offset.status === 'FOUND') return offset.date;
-    const readiness = await data(get<Readiness>('/readyz', {}));
-    throw new UnpublishedYearError(firstUnpublishedYearOfWalk(readiness.publishedYears, parseIsoDate(offset.fromDate) ?? 0, days));
+    const readiness = await data(get<Readiness>('/readyz', {}, undefined));
+    throw new UnpublishedYearError(firstUnpublishedYearOfWalk(readiness.publishedYears, parseIsoDate(offset.fromDate) ?? 0, offset.days));
   };
 
   return {
@@ -194,9 +213,61 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
     addWorkdays,
     nextWorkday: (date) => addWorkdays(date, 1),
     previousWorkday: (date) => addWorkdays(date, -1),
-    calendarFeed: async (feed = {}) => {
-      return data(get<string>(`${PREFIX}/calendar.ics`, { years: feedYearsValue(feed.years), lang: feed.lang }, {}, 'text/calendar'));
+    calendarFeed: async (feed) => {
+      const { firstYear, lastYear, lang } = readFeedOptions(feed);
+      const years = firstYear === undefined ? undefined : firstYear === lastYear ? String(firstYear) : `${firstYear}..${lastYear ?? firstYear}`;
+      return data(get<string>(`${PREFIX}/calendar.ics`, { years, lang }, undefined, 'text/calendar'));
     },
     withResponse,
   };
+}
+
+/** The query of a span: the library's checks, then the HTTP contract's 366 days. */
+function spanQuery(startDate: unknown, endDate: unknown): Readonly<Record<string, string>> {
+  const [start, end] = readSpanArguments(startDate, endDate);
+  const tooLarge = checkRangeSpan(start, end);
+  if (tooLarge !== undefined) throw inputError(tooLarge);
+  return { startDate: formatIsoDate(start), endDate: formatIsoDate(end) };
+}
+
+/** The query of an offset: the library's checks, then the HTTP contract's 1000 working days either way. */
+function offsetQuery(name: string, date: unknown, days: unknown): { readonly fromDate: string; readonly days: string } {
+  const [from, count] = readOffsetArguments(name, date, days);
+  if (Math.abs(count) > MAX_OFFSET_DAYS) {
+    throw new CalendarInputError(
+      'INVALID_PARAMETER',
+      `days must be a whole number from -${MAX_OFFSET_DAYS} to ${MAX_OFFSET_DAYS} for the service (the library takes any); got ${describeValue(count)}.`,
+    );
+  }
+  return { fromDate: formatIsoDate(from), days: String(count) };
+}
+
+function readClientOptions(value: unknown): { baseUrl: string; fetchFrom: typeof fetch; keep: number } {
+  const options = optionsObject('options', value);
+  if (options === undefined) throw inputError(missingParameters(['baseUrl']));
+  const baseUrl = readTextOption('baseUrl', readOption(options, 'baseUrl'), true) ?? '';
+  if (!URL.canParse(baseUrl)) throw new CalendarInputError('INVALID_PARAMETER', `baseUrl must be an absolute URL such as http://127.0.0.1:8080; got ${describeValue(baseUrl)}.`);
+  const fetchOption = readOption(options, 'fetch');
+  if (fetchOption !== undefined && typeof fetchOption !== 'function') {
+    throw new CalendarInputError('INVALID_PARAMETER', `fetch must be a function; got ${describeValue(fetchOption)}.`);
+  }
+  const revalidate = readOption(options, 'revalidate');
+  const keep = revalidate === true ? DEFAULT_KEPT_ANSWERS : revalidate === undefined || revalidate === false ? 0 : revalidate;
+  if (typeof keep !== 'number' || !Number.isSafeInteger(keep) || keep < 0) {
+    throw new CalendarInputError('INVALID_PARAMETER', `revalidate must be true, false or a number of answers to keep; got ${describeValue(revalidate)}.`);
+  }
+  return { baseUrl, fetchFrom: (fetchOption as typeof fetch | undefined) ?? globalThis.fetch, keep };
+}
+
+
+function readRequestOptions(value: unknown): RequestOptions {
+  const options = optionsObject('options', value);
+  if (options === undefined) return {};
+  const requestId = readTextOption('requestId', readOption(options, 'requestId'), false);
+  const ifNoneMatch = readTextOption('ifNoneMatch', readOption(options, 'ifNoneMatch'), false);
+  const signal = readOption(options, 'signal');
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new CalendarInputError('INVALID_PARAMETER', `signal must be an AbortSignal; got ${describeValue(signal)}.`);
+  }
+  return { ...(requestId === undefined ? {} : { requestId }), ...(ifNoneMatch === undefined ? {} : { ifNoneMatch }), ...(signal === undefined ? {} : { signal }) };
 }

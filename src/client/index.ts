@@ -24,7 +24,7 @@ export {
   type WorkStatus,
   type YearOverview,
 } from './calendar-client.js';
-export { CalendarError, UnpublishedYearError } from '../library/errors.js';
+export { CalendarError, CalendarInputError, UnpublishedYearError } from '../library/errors.js';
 export type { DateInput } from '../library/date-input.js';
 export type { CalendarFeedOptions } from '../library/holiday-calendar.js';
 export type { components, paths } from './openapi-types.js';

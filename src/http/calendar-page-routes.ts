@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable, type Unavailable } from '../answers/answers.js';
-import type { CalendarIndex } from '../answers/calendar-index.js';
+import type { CalendarCore } from '../answers/calendar-core.js';
 import { yearGrid } from '../answers/year-grid.js';
 import { yearOfDayNumber } from '../calendar/civil-date.js';
 import { FIRST_REGULATED_YEAR } from '../calendar/statutory-days.js';
+import { answerObjects } from '../library/answer-objects.js';
 import { chinaDayOf } from '../library/date-input.js';
 import { readLanguage, type FeedLanguage } from '../questions/calendar-feed-question.js';
 import { InputProblem } from '../questions/input-problem.js';
@@ -31,14 +32,14 @@ const PAGES_KEPT = 256;
  * the next year on January 1).
  */
 export function calendarPageRoutes(calendar: CalendarSource, responder: Responder): ServiceRoute[] {
-  const rendered = new WeakMap<CalendarIndex, Map<string, Buffer>>();
+  const rendered = new WeakMap<CalendarCore, Map<string, Buffer>>();
 
   const answer = (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): void => {
     const lang = readLanguage(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
     if (lang instanceof InputProblem) return sendProblem(responder, request, reply, lang, label);
     const year = yearValue === undefined ? currentYear() : readYear('year', yearValue);
     if (year instanceof InputProblem) return sendProblem(responder, request, reply, year, label);
-    const index = calendar.current();
+    const index = calendar.current()?.core;
     if (index === undefined || index.publishedYears.length === 0) {
       return sendProblem(responder, request, reply, unavailableProblem(undefined), label, ['retry-after', RETRY_AFTER_SECONDS]);
     }
@@ -53,13 +54,13 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     responder.write(request, reply, label, 200, ['content-type', HTML_CONTENT_TYPE, ...headers], page, PAGE_CSP);
   };
 
-  const pageOf = (index: CalendarIndex, year: number, lang: FeedLanguage): Buffer | Unavailable => {
+  const pageOf = (index: CalendarCore, year: number, lang: FeedLanguage): Buffer | Unavailable => {
     let pages = rendered.get(index);
     if (pages === undefined) rendered.set(index, (pages = new Map<string, Buffer>()));
     const key = `${year}:${lang}`;
     const kept = pages.get(key);
     if (kept !== undefined) return kept;
-    const grid = yearGrid(index, year);
+    const grid = yearGrid(answerObjects(index), year);
     if (isUnavailable(grid)) return grid;
     const page = Buffer.from(calendarPage(grid, { lang, datasetVersion: index.version, publishedYears: index.publishedYears, firstYear: FIRST_REGULATED_YEAR }));
     if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value ?? key);
@@ -81,5 +82,5 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
 
 /** The year it is now in China (Asia/Shanghai), whatever the host's time zone. */
 function currentYear(): number {
-  return yearOfDayNumber(chinaDayOf(new Date()) ?? 0);
+  return yearOfDayNumber(chinaDayOf(Date.now()) ?? 0);
 }

@@ -19,7 +19,7 @@ export function openApiRoute(context: RouteContext): ServiceRoute {
       responses: { 200: { description: 'The document.', contentType: 'application/json; charset=utf-8', schema: 'OpenApiDocument' } },
     },
     async handle(request, reply) {
-      const version = context.calendar.current()?.version;
+      const version = context.calendar.current()?.core.version;
       let current = built;
       if (current === undefined || current.version !== version) {
         const { servedOpenApiDocument } = await import('./openapi.js');

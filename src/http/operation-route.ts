@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '../answers/answers.js';
-import type { CalendarIndex } from '../answers/calendar-index.js';
+import type { AnswerBytes } from './operations/answer-bytes.js';
 import { InputProblem } from '../questions/input-problem.js';
 import { codingFor, codingHeaders, etagInCoding, type ContentCoding } from './compression.js';
 import type { Answer, AnswerBody, ApiOperation } from './operations/api-operation.js';
@@ -9,16 +9,16 @@ import { queryValues, type UnparsedQuery } from './query-string.js';
 import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
-/** Where handlers get the calendar: the one atomically swapped index, or none before the first load. */
+/** Where handlers get the calendar: the one atomically swapped core with its bytes, or none before the first load. */
 export interface CalendarSource {
-  current(): CalendarIndex | undefined;
+  current(): AnswerBytes | undefined;
 }
 
 /** Seconds a client should wait after a 503: the default interval of the data directory check. */
 export const RETRY_AFTER_SECONDS = '30';
 
 /**
- * The handler of one API operation: read the parameters, ask the index once, write the answer
+ * The handler of one API operation: read the parameters, ask the calendar once, write the answer
  * with a strong ETag (dataset version + the answer's key) and a Cache-Control that keeps settled
  * answers long and answers containing UNKNOWN days short. A large answer (a long range, the feed)
  * goes out in the coding the request prefers, with the ETag of that coding.
@@ -30,7 +30,7 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
   const queryNames = parameters.map((parameter) => (parameter.in === 'query' ? parameter.name : undefined));
   const pathParameters = parameters.flatMap((parameter, at) => (parameter.in === 'path' ? [{ at, name: parameter.name }] : []));
 
-  const write = (request: FastifyRequest, reply: FastifyReply, index: CalendarIndex, question: unknown, answer: Answer): void | Promise<void> => {
+  const write = (request: FastifyRequest, reply: FastifyReply, calendar: AnswerBytes, question: unknown, answer: Answer): void | Promise<void> => {
     if (answer instanceof InputProblem) {
       sendProblem(responder, request, reply, answer, operationId);
       return;
@@ -39,8 +39,8 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       sendProblem(responder, request, reply, unavailableProblem(answer.year), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
       return;
     }
-    const etag = `"${index.version}/${operation.answerKey(question)}"`;
-    const cacheControl = operation.isSettled(index, question) ? CACHE_SETTLED : CACHE_UNSETTLED;
+    const etag = `"${calendar.core.version}/${operation.answerKey(question)}"`;
+    const cacheControl = operation.isSettled(calendar.core, question) ? CACHE_SETTLED : CACHE_UNSETTLED;
     const coding = codingFor(request, answer);
     if (coding !== undefined) return writeInCoding(request, reply, coding, etag, cacheControl, answer);
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
@@ -87,11 +87,11 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
         sendProblem(responder, request, reply, question, operationId);
         return;
       }
-      // One read of the index per request: a reload swapping it meanwhile cannot mix two datasets.
+      // One read of the calendar per request: a reload swapping it meanwhile cannot mix two datasets.
       const loaded = calendar.current();
       // A dataset that publishes no year at all (a wrong or empty DATA_DIR) would answer UNKNOWN
       // for every date: that is missing data, not an unpublished year.
-      if (loaded === undefined || loaded.publishedYears.length === 0) {
+      if (loaded === undefined || loaded.core.publishedYears.length === 0) {
         sendProblem(responder, request, reply, unavailableProblem(undefined), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
         return;
       }

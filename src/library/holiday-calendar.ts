@@ -1,108 +1,104 @@
 import { isBeforeSupportedRange, isUnavailable, type NextHoliday, type Unavailable, type WorkdayCount, type WorkdayOffset } from '../answers/answers.js';
-import type { CalendarIndex } from '../answers/calendar-index.js';
+import type { CalendarCore } from '../answers/calendar-core.js';
 import { DAY_CODE, isRestCode, isWorkingCode } from '../answers/day-codes.js';
 import type { DayStatusRecord } from '../answers/day-json.js';
-import { LiveDataset } from '../answers/live-dataset.js';
+import { feedRequest } from '../answers/feed-request.js';
+import { CORE_BUILD, LiveDataset } from '../answers/live-dataset.js';
 import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '../answers/workday-offset.js';
 import type { YearOverview } from '../answers/year-overview.js';
 import { yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
 import type { WorkStatus } from '../calendar/day-status.js';
-import { parseIsoDate } from '../calendar/iso-date.js';
-import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { formatDataProblem } from '../dataset/data-problem.js';
-import { checkSupported, RANGE_PARAMETERS, readDate, readDateParameters } from '../questions/date-parameters.js';
-import { readCalendarFeedQuestion, type FeedLanguage } from '../questions/calendar-feed-question.js';
-import { feedRequest } from '../answers/feed-request.js';
-import { InputProblem, missingParameters } from '../questions/input-problem.js';
-import { beforeSupportedRange, MAX_OFFSET_DAYS, readWorkdayCount, readWorkdayOffsetQuestion } from '../questions/workday-offset-question.js';
-import { readYear } from '../questions/year-question.js';
-import { chinaDayOf, dateValue, daysValue, feedYearsValue, type DateInput } from './date-input.js';
-import { CalendarDataError, CalendarDataUnavailableError, CalendarInputError, UnpublishedYearError } from './errors.js';
+import type { FeedLanguage } from '../questions/calendar-feed-question.js';
+import { beforeSupportedRange } from '../questions/workday-offset-question.js';
+import { answerObjects, type AnswerObjects } from './answer-objects.js';
+import { inputError, quickDay, readDateArgument, readFeedOptions, readOffsetArguments, readOpenOptions, readSpanArguments, readYearArgument } from './arguments.js';
+import type { DateInput } from './date-input.js';
+import { CalendarDataError, CalendarDataUnavailableError, UnpublishedYearError } from './errors.js';
 import { firstUnpublishedYearOfWalk } from './unpublished-year.js';
 
 /** The status of one date (spec 2.1), as the service's JSON has it. */
 export type DayStatus = DayStatusRecord;
 
-/** Where a calendar reads its index: the live, atomically swapped one of a data directory. */
-interface IndexSource {
-  current(): CalendarIndex | undefined;
+/** Where a calendar reads its core: the live, atomically swapped one of a data directory. */
+interface CoreSource {
+  current(): CalendarCore | undefined;
 }
 
 /**
- * The calendar engine in-process: the same index, the same parameter checks and the same answers
- * as the service, which answers through it. Every method is synchronous and O(1) (a range: O(days)).
+ * The calendar in-process: the service's calendar core (src/answers/calendar-core.ts) seen
+ * through the library's view of it, its answers as objects; the same answers as the service,
+ * which answers from the same core through its own view, the bytes it sends. Without
+ * the HTTP contract's limits (a span of any length, an offset of any size). Every method is
+ * synchronous and O(1) (a range of statuses: O(days)).
  *
- * Dates are `yyyy-MM-dd` strings or JS Dates (read in Asia/Shanghai). Bad input throws
- * CalendarInputError with the service's problem code; a yes/no question about a year whose
- * arrangement is not published throws UnpublishedYearError; status questions answer UNKNOWN.
+ * Dates are `yyyy-MM-dd` strings or JS Dates (read in Asia/Shanghai), from 2008-01-01 to
+ * 9999-12-31. Any bad argument, whatever its type, throws CalendarInputError with the service's
+ * problem code; a yes/no question about a year whose arrangement is not published throws
+ * UnpublishedYearError; status questions answer UNKNOWN.
  */
 export class HolidayCalendar {
-  readonly #source: IndexSource;
+  readonly #source: CoreSource;
   readonly #live: LiveDataset | undefined;
+  /** The object view of the current core, made once per core (a reload swaps the core). */
+  #objects: AnswerObjects | undefined;
 
   /** @internal Use openCalendar(), or the functions on the bundled calendar. */
-  constructor(source: IndexSource, live?: LiveDataset) {
+  constructor(source: CoreSource, live?: LiveDataset) {
     this.#source = source;
     this.#live = live;
   }
 
-  /** @internal The index the service writes its precomputed answers from. */
-  current(): CalendarIndex | undefined {
-    return this.#source.current();
-  }
-
   /** The version of the dataset answering right now, e.g. `2025.11.04-56279d56`. */
   get datasetVersion(): string {
-    return this.#index().version;
+    return this.#answers().core.version;
   }
 
   /** Every year whose official arrangement the data holds, ascending. */
   get publishedYears(): readonly number[] {
-    return this.#index().publishedYears;
+    return this.#answers().core.publishedYears;
   }
 
   /** The status of one date: working day or rest day, and why (UNKNOWN in an unpublished year). */
   dateStatus(date: DateInput): DayStatus {
-    return answered(this.#index().dayStatus(this.#day(date, 'date')));
+    return answered(this.#answers().dayStatus(quickDay(date) ?? readDateArgument('date', date)));
   }
 
-  /** The status of every date from startDate to endDate, both included, ascending (at most 366). */
+  /** The status of every date from startDate to endDate, both included, ascending (any span: one record a day). */
   dateRangeStatus(startDate: DateInput, endDate: DateInput): DayStatus[] {
-    const [start, end] = this.#range(startDate, endDate);
-    const index = this.#index();
+    const [start, end] = readSpanArguments(startDate, endDate);
+    const index = this.#answers();
     const days: DayStatus[] = [];
     for (let day = start; day <= end; day++) days.push(answered(index.dayStatus(day)));
     return days;
   }
 
-  /** Working, rest and undetermined days from startDate to endDate, both included (at most 366 days). */
+  /** Working, rest and undetermined days from startDate to endDate, both included (any span, in O(1)). */
   countWorkdays(startDate: DateInput, endDate: DateInput): WorkdayCount {
-    const [start, end] = this.#range(startDate, endDate);
-    return answered(this.#index().countDays(start, end));
+    const [start, end] = readSpanArguments(startDate, endDate);
+    return answered(this.#answers().countDays(start, end));
   }
 
   /** The first officially arranged holiday date on or after fromDate; UNKNOWN when none is published. */
   nextHoliday(fromDate: DateInput): NextHoliday {
-    return answered(this.#index().nextHoliday(this.#day(fromDate, 'fromDate')));
+    return answered(this.#answers().nextHoliday(quickDay(fromDate) ?? readDateArgument('fromDate', fromDate)));
   }
 
   /**
-   * The day `days` working days from fromDate (-1000 to 1000): for days > 0 the N-th working day
-   * after it, for days < 0 the |N|-th before it, for 0 fromDate itself if it is a working day,
-   * else the first working day after it. UNKNOWN when the walk reaches an unpublished year.
+   * The day `days` working days from fromDate (any whole number, in O(1)): for days > 0 the N-th
+   * working day after it, for days < 0 the |N|-th before it, for 0 fromDate itself if it is a
+   * working day, else the first working day after it. UNKNOWN when the walk reaches an unpublished year.
    */
   workdayOffset(fromDate: DateInput, days: number): WorkdayOffset {
-    const [from, count] = this.#offsetQuestion(fromDate, days);
-    const answer = this.#index().workdayOffset(from, count);
+    const [from, count] = offsetArguments('fromDate', fromDate, days);
+    const answer = this.#answers().workdayOffset(from, count);
     if (isBeforeSupportedRange(answer)) throw inputError(beforeSupportedRange(from, count));
     return answered(answer);
   }
 
   /** The year at a glance: notices, holidays in their final state, counts; what the law fixes for an unpublished year. */
   yearOverview(year: number | string): YearOverview {
-    const parsed = readYear('year', String(year));
-    if (parsed instanceof InputProblem) throw inputError(parsed);
-    return answered(this.#index().yearOverview(parsed));
+    return answered(this.#answers().yearOverview(readYearArgument('year', year)));
   }
 
   /** The coarse status of a date: WORKDAY, REST_DAY, or UNKNOWN in an unpublished year. */
@@ -127,14 +123,13 @@ export class HolidayCalendar {
 
   /** The `yyyy-MM-dd` date N working days from `date`, counted as workdayOffset counts. Throws UnpublishedYearError rather than guess. */
   addWorkdays(date: DateInput, days: number): string {
-    const from = this.#day(date, 'date');
-    const count = workdayCount(days);
-    const index = this.#index();
-    const found = index.workdayOffsetDay(from, count);
-    if (found > 0) return index.isoDate(found);
-    if (found === OFFSET_UNKNOWN) throw new UnpublishedYearError(firstUnpublishedYearOfWalk(index.publishedYears, from, count));
+    const [from, count] = offsetArguments('date', date, days);
+    const { core } = this.#answers();
+    const found = core.workdayOffsetDay(from, count);
+    if (found > 0) return core.isoDate(found);
+    if (found === OFFSET_UNKNOWN) throw new UnpublishedYearError(firstUnpublishedYearOfWalk(core.publishedYears, from, count));
     if (found === OFFSET_BEFORE_SUPPORTED_RANGE) throw inputError(beforeSupportedRange(from, count));
-    throw new CalendarDataUnavailableError(index.unavailableOfOffset(found)?.year);
+    throw new CalendarDataUnavailableError(core.unavailableOfOffset(found)?.year);
   }
 
   /** The first working day after `date`. Throws UnpublishedYearError rather than guess. */
@@ -152,14 +147,13 @@ export class HolidayCalendar {
    * `years` one year or an inclusive pair (default every published year), `lang` zh (default) or
    * en. Asynchronous only because the iCalendar library loads on first use.
    */
-  async calendarFeed(options: CalendarFeedOptions = {}): Promise<string> {
-    const question = readCalendarFeedQuestion([feedYearsValue(options.years), options.lang]);
-    if (question instanceof InputProblem) throw inputError(question);
-    const index = this.#index();
-    const request = feedRequest(index, question);
+  async calendarFeed(options?: CalendarFeedOptions): Promise<string> {
+    const question = readFeedOptions(options);
+    const answers = this.#answers();
+    const request = feedRequest(answers.core, question);
     if ('unavailable' in request) throw new CalendarDataUnavailableError(request.year);
     const { calendarFeed } = await import('../answers/calendar-feed.js');
-    return (index.calendarFeed(request, calendarFeed) ?? Buffer.alloc(0)).toString('utf8');
+    return answers.calendarFeed(request, calendarFeed);
   }
 
   /** Stops watching the data directory of a live calendar (its timers never keep a process alive anyway). */
@@ -167,40 +161,15 @@ export class HolidayCalendar {
     this.#live?.stopWatching();
   }
 
-  #index(): CalendarIndex {
-    const index = this.#source.current();
+  /** The object view of the current core. */
+  #answers(): AnswerObjects {
+    const core = this.#source.current();
     // A dataset that publishes no year is missing data, not an unpublished year (as the service says).
-    if (index === undefined || index.publishedYears.length === 0) throw new CalendarDataUnavailableError(undefined);
-    return index;
-  }
-
-  /** A date argument as a day number: the common case at once, anything else through the service's own checks. */
-  #day(value: DateInput, name: 'date' | 'fromDate'): DayNumber {
-    const day = typeof value === 'string' ? parseIsoDate(value) : value instanceof Date ? chinaDayOf(value) : undefined;
-    if (day !== undefined && day >= FIRST_SUPPORTED_DAY) return day;
-    // An absent fromDate is a missing parameter; an absent path date reads as the empty one (/dates/).
-    const text = dateValue(name, value) ?? (name === 'date' ? '' : undefined);
-    if (text === undefined) throw inputError(missingParameters([name]));
-    const read = readDate(name, text);
-    if (read instanceof InputProblem) throw inputError(read);
-    const early = checkSupported(name, read);
-    if (early !== undefined) throw inputError(early);
-    return read;
-  }
-
-  /** fromDate and days: the common case at once, anything else through the service's reader, its checks in its order. */
-  #offsetQuestion(fromDate: DateInput, days: unknown): [DayNumber, number] {
-    const from = typeof fromDate === 'string' ? parseIsoDate(fromDate) : fromDate instanceof Date ? chinaDayOf(fromDate) : undefined;
-    if (from !== undefined && from >= FIRST_SUPPORTED_DAY && isWorkdayCount(days)) return [from, days === 0 ? 0 : days];
-    const question = readWorkdayOffsetQuestion([dateValue('fromDate', fromDate), daysValue(days)]);
-    if (question instanceof InputProblem) throw inputError(question);
-    return [question.from, question.days];
-  }
-
-  #range(startDate: DateInput, endDate: DateInput): [DayNumber, DayNumber] {
-    const dates = readDateParameters(RANGE_PARAMETERS, [dateValue('startDate', startDate), dateValue('endDate', endDate)], true);
-    if (dates instanceof InputProblem) throw inputError(dates);
-    return [dates[0] ?? FIRST_SUPPORTED_DAY, dates[1] ?? FIRST_SUPPORTED_DAY];
+    if (core === undefined || core.publishedYears.length === 0) throw new CalendarDataUnavailableError(undefined);
+    const view = this.#objects;
+    if (view?.core === core) return view;
+    this.#objects = answerObjects(core);
+    return this.#objects;
   }
 
   /** The status of a date whose year is published: a yes/no question about any other throws. */
@@ -212,13 +181,13 @@ export class HolidayCalendar {
 
   /** The day code of a date whose year is published and readable (the yes/no questions' fast path, no record). */
   #knownCode(date: DateInput): number {
-    const day = this.#day(date, 'date');
-    const index = this.#index();
-    const code = index.dayCode(day);
+    const day = quickDay(date) ?? readDateArgument('date', date);
+    const answers = this.#answers();
+    const code = answers.core.dayCode(day);
     if (code < DAY_CODE.UNKNOWN) return code;
     if (code === DAY_CODE.UNKNOWN) throw new UnpublishedYearError(yearOfDayNumber(day));
     // UNAVAILABLE: the data error, with its year.
-    answered(index.dayStatus(day));
+    answered(answers.dayStatus(day));
     return code;
   }
 }
@@ -246,22 +215,18 @@ export interface OpenCalendarOptions {
  * any problem (a file the service would refuse) throws CalendarDataError naming file, field and reason.
  */
 export function openCalendar(options: OpenCalendarOptions): HolidayCalendar {
-  const live = new LiveDataset(options.dataDir);
+  const { dataDir, intervalSeconds } = readOpenOptions(options);
+  const live = new LiveDataset(dataDir, CORE_BUILD);
   const outcome = live.loadSync('open');
   const dataset = live.dataset();
   const problems = dataset?.problems.map(formatDataProblem) ?? [];
   if (outcome.failed || problems.length > 0 || dataset === undefined || dataset.publishedYears.length === 0) {
     throw new CalendarDataError(
-      options.dataDir,
-      outcome.failed ? [`${options.dataDir}: (directory): cannot be read`] : problems.length > 0 ? problems : [`${options.dataDir}: publishes no year`],
+      dataDir,
+      outcome.failed ? [`${dataDir}: (directory): cannot be read`] : problems.length > 0 ? problems : [`${dataDir}: publishes no year`],
     );
   }
-  if (options.live !== undefined && options.live !== false) live.startWatching(options.live === true ? 30 : options.live.intervalSeconds);
-  return new HolidayCalendar(live, live);
-}
-
-/** @internal The service's calendar: the library over the service's own live dataset. */
-export function calendarOver(live: LiveDataset): HolidayCalendar {
+  if (intervalSeconds !== undefined) live.startWatching(intervalSeconds);
   return new HolidayCalendar(live, live);
 }
 
@@ -271,19 +236,9 @@ function answered<Answer>(answer: Answer | Unavailable): Answer {
   return answer;
 }
 
-function inputError(problem: InputProblem): CalendarInputError {
-  return new CalendarInputError(problem.code, problem.detail);
-}
-
-/** A number of working days: a whole number from -1000 to 1000 (the service's rule for `days`). */
-function workdayCount(days: unknown): number {
-  if (isWorkdayCount(days)) return days === 0 ? 0 : days;
-  if (days === undefined) throw inputError(missingParameters(['days']));
-  const read = readWorkdayCount(daysValue(days));
-  if (read instanceof InputProblem) throw inputError(read);
-  return read;
-}
-
-function isWorkdayCount(days: unknown): days is number {
-  return typeof days === 'number' && Number.isInteger(days) && Math.abs(days) <= MAX_OFFSET_DAYS;
+/** A date and a count of working days: the common case at once, anything else through the argument readers. */
+function offsetArguments(name: string, date: unknown, days: unknown): readonly [DayNumber, number] {
+  const from = quickDay(date);
+  if (from !== undefined && typeof days === 'number' && Number.isSafeInteger(days)) return [from, days === 0 ? 0 : days];
+  return readOffsetArguments(name, date, days);
 }

@@ -3,10 +3,12 @@
  * official holiday arrangements (make-up working days 调休 included), in-process.
  *
  * The functions below answer from the bundled data (2008 on), loaded and validated synchronously
- * on first use; `openCalendar()` gives the same methods on a data directory of your own. They are
- * the engine the HTTP service itself answers through: the same answers, value for value, UNKNOWN
- * included. A yes/no question about a year whose arrangement is not published yet throws
- * UnpublishedYearError instead of guessing.
+ * on first use; `openCalendar()` gives the same methods on a data directory of your own. They
+ * answer from the calendar core the HTTP service answers from too (each through its own view of
+ * it): wherever the service answers, the same answers, value for value, UNKNOWN included; and
+ * without the service's limits (a span of any length, an offset of any size). A yes/no question
+ * about a year whose arrangement is not published yet throws UnpublishedYearError instead of
+ * guessing; any bad argument throws CalendarInputError.
  *
  * @packageDocumentation
  */
@@ -40,12 +42,12 @@ export function dateStatus(date: DateInput): DayStatus {
   return bundledCalendar().dateStatus(date);
 }
 
-/** The status of every date from startDate to endDate, both included, ascending (at most 366). */
+/** The status of every date from startDate to endDate, both included, ascending (any span: one record a day). */
 export function dateRangeStatus(startDate: DateInput, endDate: DateInput): DayStatus[] {
   return bundledCalendar().dateRangeStatus(startDate, endDate);
 }
 
-/** Working, rest and undetermined days from startDate to endDate, both included (at most 366 days). */
+/** Working, rest and undetermined days from startDate to endDate, both included (any span, in O(1)). */
 export function countWorkdays(startDate: DateInput, endDate: DateInput): WorkdayCount {
   return bundledCalendar().countWorkdays(startDate, endDate);
 }
@@ -55,7 +57,7 @@ export function nextHoliday(fromDate: DateInput): NextHoliday {
   return bundledCalendar().nextHoliday(fromDate);
 }
 
-/** The day `days` working days (-1000..1000) from fromDate; status UNKNOWN when the walk reaches an unpublished year. */
+/** The day `days` working days (any whole number) from fromDate; status UNKNOWN when the walk reaches an unpublished year. */
 export function workdayOffset(fromDate: DateInput, days: number): WorkdayOffset {
   return bundledCalendar().workdayOffset(fromDate, days);
 }

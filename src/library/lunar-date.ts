@@ -1,9 +1,7 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { lunarDayName, lunarDayOf, lunarMonthName, solarTermOf, type SolarTermName } from '../calendar/lunar-calendar.js';
-import { checkSupported, readDate } from '../questions/date-parameters.js';
-import { InputProblem } from '../questions/input-problem.js';
-import { dateValue, type DateInput } from './date-input.js';
-import { CalendarInputError } from './errors.js';
+import { readDateArgument } from './arguments.js';
+import type { DateInput } from './date-input.js';
 
 /** A day of the Chinese lunar calendar (农历), with the names a wall calendar prints. */
 export interface LunarDate {
@@ -41,12 +39,7 @@ export function solarTerm(date: DateInput): SolarTermName | null {
   return solarTermOf(tableDay(date)) ?? null;
 }
 
-/** A date argument checked as the service checks `date`: yyyy-MM-dd or a Date, 2008-01-01 on. */
+/** A date argument checked as every date argument of the library: yyyy-MM-dd or a Date, 2008-01-01 to 9999-12-31. */
 function tableDay(date: DateInput): DayNumber {
-  const read = readDate('date', dateValue('date', date) ?? '');
-  if (read instanceof InputProblem) throw new CalendarInputError(read.code, read.detail);
-  const early = checkSupported('date', read);
-  if (early !== undefined) throw new CalendarInputError(early.code, early.detail);
-  // yyyy-MM-dd ends at 9999-12-31, the table's last day (a later Date reads as 10000-…, refused).
-  return read;
+  return readDateArgument('date', date);
 }

@@ -50,18 +50,25 @@ export function readDateParameters(parameters: readonly DateParameter[], values:
   if (isRange) {
     const start = dates[0] ?? FIRST_SUPPORTED_DAY;
     const end = dates[1] ?? FIRST_SUPPORTED_DAY;
-    if (start > end) {
-      return new InputProblem('INVALID_DATE_RANGE', `startDate ${formatIsoDate(start)} is later than endDate ${formatIsoDate(end)}.`);
-    }
-    const span = end - start + 1;
-    if (span > MAX_RANGE_DAYS) {
-      return new InputProblem(
-        'DATE_RANGE_TOO_LARGE',
-        `The range ${formatIsoDate(start)}..${formatIsoDate(end)} spans ${span} days; at most ${MAX_RANGE_DAYS} days, both ends included, are allowed.`,
-      );
-    }
+    if (start > end) return invalidDateRange(start, end);
+    const tooLarge = checkRangeSpan(start, end);
+    if (tooLarge !== undefined) return tooLarge;
   }
   return dates;
+}
+
+/** DATE_RANGE_TOO_LARGE for a range of more than 366 days, both ends included (the HTTP contract's limit). */
+export function checkRangeSpan(start: DayNumber, end: DayNumber): InputProblem | undefined {
+  const span = end - start + 1;
+  if (span <= MAX_RANGE_DAYS) return undefined;
+  return new InputProblem(
+    'DATE_RANGE_TOO_LARGE',
+    `The range ${formatIsoDate(start)}..${formatIsoDate(end)} spans ${span} days; at most ${MAX_RANGE_DAYS} days, both ends included, are allowed.`,
+  );
+}
+
+export function invalidDateRange(start: DayNumber, end: DayNumber): InputProblem {
+  return new InputProblem('INVALID_DATE_RANGE', `startDate ${formatIsoDate(start)} is later than endDate ${formatIsoDate(end)}.`);
 }
 
 /** One present date value: exactly once, exactly yyyy-MM-dd, a real date. */

@@ -60,7 +60,7 @@ function parseWorkdayCount(text: string): number | undefined {
   return Math.abs(days) <= MAX_OFFSET_DAYS ? days : undefined;
 }
 
-/** The problem of an offset whose working day would fall before 2008-01-01 (only the index can tell). */
+/** The problem of an offset whose working day would fall before 2008-01-01 (only the calendar core can tell). */
 export function beforeSupportedRange(from: DayNumber, days: number): InputProblem {
   return new InputProblem(
     'DATE_OUT_OF_SUPPORTED_RANGE',

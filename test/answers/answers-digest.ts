@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CalendarIndex } from '../../src/answers/calendar-index.js';
+import type { CalendarIndex } from '../helpers/calendar-views.js';
 import { day } from '../helpers/bundled-dataset.js';
 
 /**

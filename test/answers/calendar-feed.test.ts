@@ -4,7 +4,7 @@ import { before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
 import { isUnavailable } from '../../src/answers/answers.js';
 import { calendarFeed } from '../../src/answers/calendar-feed.js';
-import { buildCalendarIndex, type CalendarIndex } from '../../src/answers/calendar-index.js';
+import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
 import type { ArrangementFile } from '../../src/dataset/arrangement-schema.js';
 import { assembleDataset } from '../../src/dataset/assemble-dataset.js';
 import type { Dataset } from '../../src/dataset/dataset.js';

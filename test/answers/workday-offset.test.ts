@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { isBeforeSupportedRange, isUnavailable, type WorkdayOffset } from '../../src/answers/answers.js';
-import { buildCalendarIndex, type CalendarIndex } from '../../src/answers/calendar-index.js';
+import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
 import type { DayNumber } from '../../src/calendar/civil-date.js';
 import { formatIsoDate } from '../../src/calendar/iso-date.js';
 import { assembleDataset } from '../../src/dataset/assemble-dataset.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { isUnavailable } from '../../src/answers/answers.js';
-import { buildCalendarIndex, type CalendarIndex } from '../../src/answers/calendar-index.js';
+import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
 import { unpublishedYearOverviewJson } from '../../src/answers/unpublished-overview-json.js';
 import { unpublishedYearOverview, type YearOverview } from '../../src/answers/year-overview.js';
 import { assembleDataset } from '../../src/dataset/assemble-dataset.js';

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { CalendarProblemError, createCalendarClient, type CalendarClient } from '../../src/client/index.js';
 import { readConfig } from '../../src/config.js';
 import * as library from '../../src/library/index.js';
-import { CalendarError, UnpublishedYearError } from '../../src/library/index.js';
+import { CalendarError, CalendarInputError, UnpublishedYearError } from '../../src/library/index.js';
 import { startService, type RunningService } from '../../src/server.js';
 import { datesFromTo } from '../helpers/spec-dates.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
@@ -41,7 +41,7 @@ describe('the client answers as the library does', () => {
   it('every method, on a spread of dates and offsets', async () => {
     const dates = datesFromTo('2007-12-28', '2028-01-05');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...dates), fc.integer({ min: 0, max: 370 }), fc.integer({ min: -1000, max: 1000 }), async (date, span, days) => {
+      fc.asyncProperty(fc.constantFrom(...dates), fc.integer({ min: 0, max: 365 }), fc.integer({ min: -1000, max: 1000 }), async (date, span, days) => {
         const end = datesFromTo(date, '2030-12-31')[span] ?? date;
         const year = Number(date.slice(0, 4));
         const questions: [string, (calendar: typeof library | CalendarClient) => unknown][] = [
@@ -81,17 +81,48 @@ describe('the client answers as the library does', () => {
 
 describe('problems and unpublished years', () => {
   it('rejects a problem answer with CalendarProblemError, its typed body and code', async () => {
-    const error = await client.dateStatus('2023-02-29').catch((caught: unknown) => caught);
+    const elsewhere = createCalendarClient({ baseUrl: `${service.url}/elsewhere` });
+    const error = await elsewhere.dateStatus('2024-02-04').catch((caught: unknown) => caught);
     assert.ok(error instanceof CalendarProblemError);
     assert.ok(error instanceof CalendarError);
-    assert.equal(error.code, 'INVALID_DATE_FORMAT');
-    assert.equal(error.status, 400);
-    assert.equal(error.problem.instance, '/v1/china-calendar/dates/2023-02-29');
-    assert.match(error.problem.type, /\/problems\/invalid-date-format$/);
+    assert.equal(error.code, 'RESOURCE_NOT_FOUND');
+    assert.equal(error.status, 404);
+    assert.equal(error.problem.instance, '/elsewhere/v1/china-calendar/dates/2024-02-04');
+    assert.match(error.problem.type, /\/problems\/resource-not-found$/);
     assert.equal(error.requestId, error.problem.requestId);
-    await assert.rejects(client.countWorkdays('2024-12-31', '2024-01-01'), { code: 'INVALID_DATE_RANGE' });
-    await assert.rejects(client.workdayOffset('2024-01-10', 1.5), { code: 'INVALID_PARAMETER' });
-    await assert.rejects(client.yearOverview(2007), { code: 'DATE_OUT_OF_SUPPORTED_RANGE' });
+  });
+
+  it('refuses a bad argument as the library does, before any request: the same CalendarInputError', async () => {
+    const sent: string[] = [];
+    const watched = createCalendarClient({ baseUrl: service.url, fetch: (input, init) => (sent.push(input instanceof Request ? input.url : input.toString()), fetch(input, init)) });
+    const asks: [(calendar: typeof library | CalendarClient) => unknown][] = [
+      [(calendar) => calendar.dateStatus('2023-02-29')],
+      [(calendar) => calendar.countWorkdays('2024-12-31', '2024-01-01')],
+      [(calendar) => calendar.workdayOffset('2024-01-10', 1.5)],
+      [(calendar) => calendar.addWorkdays('2024-01-10', '3' as unknown as number)],
+      [(calendar) => calendar.yearOverview(2007)],
+      [(calendar) => calendar.yearOverview(2024n as unknown as number)],
+      [(calendar) => calendar.isWorkday(new Date(Date.UTC(10000, 0, 1)))],
+      [(calendar) => calendar.calendarFeed({ years: '2026' as unknown as number })],
+    ];
+    for (const [ask] of asks) {
+      const refusal = async (calendar: typeof library | CalendarClient) => {
+        try {
+          await ask(calendar);
+        } catch (error) {
+          return error instanceof CalendarInputError ? { code: error.code, message: error.message } : error;
+        }
+        return 'answered';
+      };
+      assert.deepEqual(await refusal(watched), await refusal(library), ask.toString());
+    }
+    assert.deepEqual(sent, []);
+  });
+
+  it('holds arguments to the HTTP contract’s bounds too, as CalendarInputError, where the library has none', async () => {
+    await assert.rejects(client.countWorkdays('2024-01-01', '2025-01-01'), (error: unknown) => error instanceof CalendarInputError && error.code === 'DATE_RANGE_TOO_LARGE');
+    await assert.rejects(client.addWorkdays('2024-01-10', 1001), (error: unknown) => error instanceof CalendarInputError && /got the number 1001\.$/.test(error.message));
+    assert.equal(library.countWorkdays('2024-01-01', '2025-01-01').totalDays, 367);
   });
 
   it('throws UnpublishedYearError, with the year, for yes/no questions about an unpublished year', async () => {

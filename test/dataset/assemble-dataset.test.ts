@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { isUnavailable, type NextHoliday } from '../../src/answers/answers.js';
-import { buildCalendarIndex, type CalendarIndex } from '../../src/answers/calendar-index.js';
+import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
 import type { DayStatusRecord } from '../../src/answers/day-json.js';
 import { formatIsoDate } from '../../src/calendar/iso-date.js';
 import type { ArrangementFile } from '../../src/dataset/arrangement-schema.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { isUnavailable } from '../../src/answers/answers.js';
-import type { CalendarIndex } from '../../src/answers/calendar-index.js';
+import type { CalendarIndex } from '../helpers/calendar-views.js';
 import { civilFromDayNumber, dayNumberFromCivil } from '../../src/calendar/civil-date.js';
 import { isWeekend } from '../../src/calendar/day-of-week.js';
 import type { ArrangementFile } from '../../src/dataset/arrangement-schema.js';

@@ -14,6 +14,7 @@ import { pino } from 'pino';
 import { parseAllDocuments } from 'yaml';
 import { BUNDLED_DATA_DIR, readConfig, type Config } from '../../src/config.js';
 import { LiveDataset, type ReloadOutcome } from '../../src/answers/live-dataset.js';
+import { ANSWER_BYTES_BUILD } from '../../src/http/operations/answer-bytes.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
   at,
@@ -449,7 +450,7 @@ describe('deploy/kubernetes/overlays/configmap-data: the data from a ConfigMap',
     };
     publish('..2026_01_01_00_00_00.1', configMapData);
     const reloads: { reason: string; outcome: ReloadOutcome }[] = [];
-    const live = new LiveDataset(dir, pino({ level: 'silent' }));
+    const live = new LiveDataset(dir, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
     live.onReload((outcome, reason) => reloads.push({ reason, outcome }));
     /** The next reload after `count` reloads, within 10 s. */
     const reloadAfter = async (count: number): Promise<{ reason: string; outcome: ReloadOutcome }> => {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { buildCalendarIndex, type CalendarIndex } from '../../src/answers/calendar-index.js';
+import { buildCalendarIndex, type CalendarIndex } from './calendar-views.js';
 import { parseIsoDate } from '../../src/calendar/iso-date.js';
 import type { DayNumber } from '../../src/calendar/civil-date.js';
 import { assembleDataset } from '../../src/dataset/assemble-dataset.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CalendarIndex } from '../../src/answers/calendar-index.js';
+import type { CalendarIndex } from './calendar-views.js';
 import type { Dataset } from '../../src/dataset/dataset.js';
 import { readConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
@@ -31,17 +31,19 @@ export async function buildAppOn(
   return app;
 }
 
-/** The bundled index with one method replaced by one that throws (an unexpected internal failure). */
+/** The bundled calendar with one method (of the core or of a view) replaced by one that throws (an unexpected internal failure). */
 export async function throwingIndex(method: keyof CalendarIndex, message: string): Promise<CalendarIndex> {
   const index = await loadBundledIndex();
-  return new Proxy(index, {
-    get(target, property, receiver) {
-      if (property === method) {
-        return () => {
-          throw new Error(message);
-        };
-      }
-      return Reflect.get(target, property, receiver) as unknown;
-    },
-  });
+  const throwing = <Target extends object>(target: Target): Target =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        if (property === method) {
+          return () => {
+            throw new Error(message);
+          };
+        }
+        return Reflect.get(object, property, receiver) as unknown;
+      },
+    });
+  return throwing({ ...index, core: throwing(index.core) });
 }

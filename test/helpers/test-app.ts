@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { readConfig, type Config } from '../../src/config.js';
 import { LiveDataset } from '../../src/answers/live-dataset.js';
+import { ANSWER_BYTES_BUILD, type AnswerBytes } from '../../src/http/operations/answer-bytes.js';
 import { buildServiceApp } from '../../src/service-app.js';
 import { BUNDLED_DATA_DIR } from './bundled-dataset.js';
 
@@ -9,7 +10,7 @@ export const TEST_DOCS_URL = 'http://docs.test/docs';
 
 export interface TestApp {
   readonly app: FastifyInstance;
-  readonly live: LiveDataset;
+  readonly live: LiveDataset<AnswerBytes>;
   readonly config: Config;
 }
 
@@ -19,7 +20,7 @@ export interface TestApp {
  */
 export async function buildTestApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const config = readConfig({ DOCS_URL: TEST_DOCS_URL, DATA_DIR: options.dataDir ?? BUNDLED_DATA_DIR, ...options.env });
-  const live = new LiveDataset(config.dataDir, pino({ level: 'silent' }));
+  const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
   await live.reload('test');
   const app = buildServiceApp(config, live);
   await app.ready();

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { runImport } from '../../src/commands/import.js';
 import type { LiveDataset } from '../../src/answers/live-dataset.js';
+import type { AnswerBytes } from '../../src/http/operations/answer-bytes.js';
 import { copyOfBundledData, eventually } from '../helpers/data-dir.js';
 import { get, inject } from '../helpers/http-answer.js';
 import { parseExposition, samplesOf, valueOf, type Exposition } from '../helpers/prometheus-text.js';
@@ -241,7 +242,7 @@ describe('/metrics on a data directory with a broken published year', () => {
 
 describe('calendar_dataset_reloads_total', () => {
   let app: FastifyInstance;
-  let live: LiveDataset;
+  let live: LiveDataset<AnswerBytes>;
   let dir: string;
 
   before(async () => {

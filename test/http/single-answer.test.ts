@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { readConfig } from '../../src/config.js';
 import { LiveDataset } from '../../src/answers/live-dataset.js';
+import { ANSWER_BYTES_BUILD } from '../../src/http/operations/answer-bytes.js';
 import { buildServiceApp } from '../../src/service-app.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 
@@ -28,7 +29,7 @@ describe('every request is answered exactly once', () => {
       }),
     );
     const config = readConfig({ DATA_DIR: BUNDLED_DATA_DIR });
-    const live = new LiveDataset(config.dataDir, logger);
+    const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, logger);
     app = buildServiceApp(config, live, logger);
     await live.reload('test');
     await app.ready();

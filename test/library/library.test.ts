@@ -76,7 +76,7 @@ describe('the library answers as the service does, value for value', () => {
     }
   });
 
-  it('ranges, counts, next holiday, offsets and year overviews for random questions', async () => {
+  it('ranges, counts, next holiday, offsets and year overviews for random questions, wherever the service answers', async () => {
     const date = fc.integer({ min: 0, max: 9000 }).map((at) => datesFromTo('2007-12-01', '2032-12-31')[at] ?? '2024-01-01');
     await fc.assert(
       fc.asyncProperty(date, fc.integer({ min: 0, max: 400 }), fc.integer({ min: -1000, max: 1000 }), async (start, span, days) => {
@@ -88,7 +88,12 @@ describe('the library answers as the service does, value for value', () => {
           [() => workdayOffset(start, days), `/v1/china-calendar/workday-offset?fromDate=${start}&days=${days}`],
           [() => yearOverview(Number(start.slice(0, 4))), `/v1/china-calendar/years/${start.slice(0, 4)}`],
         ];
-        for (const [ask, url] of cases) assert.deepEqual(outcome(ask), await serviceOutcome(url), url);
+        for (const [ask, url] of cases) {
+          const served = await serviceOutcome(url);
+          // The 366-day limit is the HTTP contract's: the library answers longer spans (tested below).
+          if (JSON.stringify(served) === '{"code":"DATE_RANGE_TOO_LARGE"}') assert.ok('answer' in (outcome(ask) as object), url);
+          else assert.deepEqual(outcome(ask), served, url);
+        }
       }),
       { numRuns: 150 },
     );
@@ -114,21 +119,22 @@ describe('the library answers as the service does, value for value', () => {
     );
   });
 
-  it('refuses a malformed count of days or year with INVALID_PARAMETER, as the service does', async () => {
-    for (const days of [1.5, 1001, -1001, Number.NaN, Number.POSITIVE_INFINITY]) {
+  it('refuses a count of days that is not a whole number, and a year that is not one from 2008 to 9999', async () => {
+    for (const days of [1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53]) {
       assert.deepEqual(outcome(() => workdayOffset('2024-01-10', days)), { code: 'INVALID_PARAMETER' }, String(days));
       assert.deepEqual(outcome(() => addWorkdays('2024-01-10', days)), { code: 'INVALID_PARAMETER' }, String(days));
     }
-    for (const year of [26, 2026.5, '２０２６', '02026']) assert.deepEqual(outcome(() => yearOverview(year)), { code: 'INVALID_PARAMETER' }, String(year));
-    assert.deepEqual(outcome(() => yearOverview(2007)), { code: 'DATE_OUT_OF_SUPPORTED_RANGE' });
+    for (const year of [2026.5, '26', '２０２６', '02026', '10000']) assert.deepEqual(outcome(() => yearOverview(year)), { code: 'INVALID_PARAMETER' }, String(year));
+    for (const year of [26, 2007, 10000, '2007']) assert.deepEqual(outcome(() => yearOverview(year)), { code: 'DATE_OUT_OF_SUPPORTED_RANGE' }, String(year));
     assert.deepEqual(outcome(() => addWorkdays('2008-01-03', -2)), await serviceOutcome('/v1/china-calendar/workday-offset?fromDate=2008-01-03&days=-2'));
   });
 
   it('checks workdayOffset arguments in the service’s order: missing, fromDate malformed, days malformed, fromDate before 2008', async () => {
     const cases: [unknown, unknown, string][] = [
-      ['2007-06-01', 2000, '?fromDate=2007-06-01&days=2000'],
       ['2007-06-01', 1.5, '?fromDate=2007-06-01&days=1.5'],
-      ['2024-13-01', 2000, '?fromDate=2024-13-01&days=2000'],
+      ['2024-13-01', 1.5, '?fromDate=2024-13-01&days=1.5'],
+      ['2024-13-01', 20, '?fromDate=2024-13-01&days=20'],
+      ['2007-06-01', 20, '?fromDate=2007-06-01&days=20'],
       [undefined, undefined, ''],
       [undefined, 3, '?days=3'],
       ['2024-01-10', undefined, '?fromDate=2024-01-10'],
@@ -143,7 +149,10 @@ describe('the library answers as the service does, value for value', () => {
       const { status, body } = await served(`/v1/china-calendar/workday-offset${query}`);
       const problem = body as { code: string; detail: string };
       assert.equal(status, 400, query);
-      assert.deepEqual(refusal, { code: problem.code, detail: problem.detail }, query);
+      assert.equal(refusal?.code, problem.code, query);
+      // The same words, except about a number of days: the service reads text, the library a number.
+      if (problem.code !== 'INVALID_PARAMETER') assert.equal(refusal.detail, problem.detail, query);
+      else assert.match(refusal.detail, /^days must be a whole number of working days .*; got the number 1\.5\.$/);
     }
   });
 
@@ -166,6 +175,77 @@ describe('the library answers as the service does, value for value', () => {
     assert.throws(() => anyLibrary.nextHoliday?.(), { code: 'MISSING_PARAMETER' });
     assert.throws(() => anyLibrary.addWorkdays?.('2024-01-01'), { code: 'MISSING_PARAMETER' });
     assert.throws(() => anyLibrary.dateStatus?.(20240101), { code: 'INVALID_DATE_FORMAT' });
+  });
+});
+
+/** The service's count of [start, end] in pieces of at most 366 days, summed. */
+async function servedCountInPieces(start: string, end: string): Promise<Record<string, unknown>> {
+  const dates = datesFromTo(start, end);
+  const sum = { startDate: start, endDate: end, totalDays: 0, workdayCount: 0, restDayCount: 0, unknownDayCount: 0 };
+  for (let at = 0; at < dates.length; at += 366) {
+    const piece = await serviceOutcome(`/v1/china-calendar/workdays?startDate=${dates[at]}&endDate=${dates[Math.min(at + 365, dates.length - 1)]}`);
+    const counts = (piece as { answer: Record<'totalDays' | 'workdayCount' | 'restDayCount' | 'unknownDayCount', number> }).answer;
+    for (const field of ['totalDays', 'workdayCount', 'restDayCount', 'unknownDayCount'] as const) sum[field] += counts[field];
+  }
+  return sum;
+}
+
+/** The service's offset of `days` from `from`, walked in steps of at most 1000 working days; null once a step is UNKNOWN. */
+async function servedOffsetInSteps(from: string, days: number): Promise<string | null | { code: string }> {
+  let date = from;
+  let left = days;
+  do {
+    const step = Math.sign(left) * Math.min(Math.abs(left), 1000);
+    const answer = await serviceOutcome(`/v1/china-calendar/workday-offset?fromDate=${date}&days=${step}`);
+    if ('code' in (answer as object)) return answer as { code: string };
+    const offset = (answer as { answer: { status: string; date: string } }).answer;
+    if (offset.status !== 'FOUND') return null;
+    date = offset.date;
+    left -= step;
+  } while (left !== 0);
+  return date;
+}
+
+describe('no HTTP limits in the library: the service’s answers, pieced together', () => {
+  const date = fc.integer({ min: 0, max: 8500 }).map((at) => datesFromTo('2008-01-01', '2031-12-31')[at] ?? '2024-01-01');
+
+  it('counts and per-day statuses over spans of several years', async () => {
+    await fc.assert(
+      fc.asyncProperty(date, fc.integer({ min: 367, max: 3000 }), async (start, span) => {
+        const end = datesFromTo(start, '2040-01-01')[span] ?? start;
+        assert.deepEqual(countWorkdays(start, end), await servedCountInPieces(start, end), `${start}..${end}`);
+      }),
+      { numRuns: 25 },
+    );
+    const statuses = dateRangeStatus('2023-06-01', '2027-02-01');
+    const served: unknown[] = [];
+    for (const [from, to] of [['2023-06-01', '2024-05-31'], ['2024-06-01', '2025-05-31'], ['2025-06-01', '2026-05-31'], ['2026-06-01', '2027-02-01']]) {
+      served.push(...((await serviceOutcome(`/v1/china-calendar/date-ranges?startDate=${from}&endDate=${to}`)) as { answer: unknown[] }).answer);
+    }
+    assert.deepEqual(JSON.parse(JSON.stringify(statuses)), served);
+    assert.equal(countWorkdays('2008-01-01', '9999-12-31').totalDays, 2_919_018, 'every supported day, in one call');
+  });
+
+  it('offsets of any size, and UnpublishedYearError where a step of the service’s walk answers UNKNOWN', async () => {
+    await fc.assert(
+      fc.asyncProperty(date, fc.integer({ min: -6000, max: 6000 }), async (from, days) => {
+        const served = await servedOffsetInSteps(from, days);
+        const library = outcome(() => addWorkdays(from, days));
+        if (served === null) assert.deepEqual(library, { code: 'UNPUBLISHED_YEAR' }, `${from} ${days}`);
+        else if (typeof served === 'string') assert.deepEqual(library, { answer: served }, `${from} ${days}`);
+        else assert.deepEqual(library, served, `${from} ${days}`);
+      }),
+      { numRuns: 60 },
+    );
+    assert.equal(addWorkdays('2024-01-02', -1500), '2017-12-27');
+    assert.throws(() => addWorkdays('2024-01-02', 1500), (error: unknown) => error instanceof UnpublishedYearError && error.year === 2027);
+    assert.deepEqual(workdayOffset('2024-01-02', 2 ** 40), { fromDate: '2024-01-02', days: 2 ** 40, status: 'UNKNOWN', date: null, datasetVersion: null });
+    assert.throws(() => addWorkdays('2024-01-02', -(2 ** 40)), { code: 'DATE_OUT_OF_SUPPORTED_RANGE' });
+  });
+
+  it('year overviews up to 9999', () => {
+    assert.equal(yearOverview(9999).status, 'UNPUBLISHED');
+    assert.equal(yearOverview('9999').year, 9999);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Unavailable } from '../../answers/answers.js';
-import type { CalendarIndex } from '../../answers/calendar-index.js';
+import type { CalendarCore } from '../../answers/calendar-core.js';
+import type { AnswerBytes } from './answer-bytes.js';
 import type { InputProblem, InputProblemCode, ReceivedValues } from '../../questions/input-problem.js';
 import type { ResourceName } from '../resource-schemas.js';
 
@@ -15,10 +16,10 @@ export const OPERATION_IDS = [
 
 export type OperationId = (typeof OPERATION_IDS)[number];
 
-/** A body as the index holds it (one Buffer, or pieces written in order without copying), or text made for the request. */
+/** A body as the byte view holds it (one Buffer, or pieces written in order without copying), or text made for the request. */
 export type AnswerBody = string | Buffer | readonly Buffer[];
 
-/** What an operation answers: a body, a published year that cannot be read, or a problem only the index can find. */
+/** What an operation answers: a body, a published year that cannot be read, or a problem only the calendar can find. */
 export type Answer = AnswerBody | Unavailable | InputProblem;
 
 /** How a parameter appears in the OpenAPI document. */
@@ -40,7 +41,8 @@ export interface ExampleRequest {
 
 /**
  * One read-only operation: where it lives, how it is documented, and how it answers. `read`
- * checks the parameters in the documented order, `answer` asks the index once. A question type
+ * checks the parameters in the documented order, `answer` asks the calendar once (adding an operation: one query of
+ * the core, src/answers/calendar-core.ts, and one record like this in a file beside this one). A question type
  * per operation; the route table holds them all as ApiOperation<unknown> (each operation's
  * `answer` only ever receives what its own `read` returned).
  */
@@ -60,9 +62,10 @@ export interface ApiOperation<Question> {
   readonly badRequests: Readonly<Partial<Record<InputProblemCode, string>>>;
   /** The question, from the values of `parameters` in their order. */
   read(values: ReceivedValues): Question | InputProblem;
-  answer(index: CalendarIndex, question: Question): Answer | Promise<Answer>;
-  /** Whether the answer is final until the data changes (see CalendarIndex.isSettled). */
-  isSettled(index: CalendarIndex, question: Question): boolean;
+  /** One question to the calendar: its core's numbers written here, or bytes its byte view keeps. */
+  answer(calendar: AnswerBytes, question: Question): Answer | Promise<Answer>;
+  /** Whether the answer is final until the data changes (see CalendarCore.isSettled). */
+  isSettled(core: CalendarCore, question: Question): boolean;
   /** Identifies the answer within one dataset version: the ETag is the version plus this key. */
   answerKey(question: Question): string;
 }

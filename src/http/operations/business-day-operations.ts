@@ -1,4 +1,5 @@
-import { isBeforeSupportedRange } from '../../answers/answers.js';
+import { workdayOffsetJson } from '../../answers/answers.js';
+import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '../../answers/workday-offset.js';
 import { feedRequest } from '../../answers/feed-request.js';
 import { FEED_LANGUAGES, readCalendarFeedQuestion, type CalendarFeedQuestion } from '../../questions/calendar-feed-question.js';
 import {
@@ -47,11 +48,15 @@ export const getWorkdayOffset: ApiOperation<WorkdayOffsetQuestion> = {
     DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/workday-offset?fromDate=2008-01-03&days=-2',
   },
   read: readWorkdayOffsetQuestion,
-  answer(index, { from, days }) {
-    const answer = index.workdayOffsetJson(from, days);
-    return isBeforeSupportedRange(answer) ? beforeSupportedRange(from, days) : answer;
+  answer({ core }, { from, days }) {
+    const found = core.workdayOffsetDay(from, days);
+    const fromDate = core.isoDate(from);
+    if (found > 0) return workdayOffsetJson({ fromDate, days, status: 'FOUND', date: core.isoDate(found), datasetVersion: core.version });
+    if (found === OFFSET_UNKNOWN) return workdayOffsetJson({ fromDate, days, status: 'UNKNOWN', date: null, datasetVersion: null });
+    if (found === OFFSET_BEFORE_SUPPORTED_RANGE) return beforeSupportedRange(from, days);
+    return core.unavailableOfOffset(found) ?? core.unavailableAt(0);
   },
-  isSettled: (index, { from, days }) => index.workdayOffsetIsSettled(from, days),
+  isSettled: (core, { from, days }) => core.workdayOffsetIsSettled(from, days),
   answerKey: ({ from, days }) => `o${from}:${days}`,
 };
 
@@ -83,8 +88,8 @@ export const getYearOverview: ApiOperation<number> = {
     DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/years/2007',
   },
   read: ([year]) => readYear('year', year),
-  answer: (index, year) => index.yearOverviewJson(year),
-  isSettled: (index, year) => index.yearOverviewIsSettled(year),
+  answer: (calendar, year) => calendar.yearOverviewJson(year),
+  isSettled: (core, year) => core.yearOverviewIsSettled(year),
   answerKey: (year) => `y${year}`,
 };
 
@@ -113,22 +118,22 @@ export const getCalendarFeed: ApiOperation<CalendarFeedQuestion> = {
     DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/calendar.ics?years=2007..2008',
   },
   read: readCalendarFeedQuestion,
-  answer(index, question): Answer | Promise<Answer> {
-    const request = feedRequest(index, question);
+  answer(calendar, question): Answer | Promise<Answer> {
+    const request = feedRequest(calendar.core, question);
     if ('unavailable' in request) return request;
     // Rendered once per dataset and kept; the iCalendar library loads with the first feed asked for.
     return (
-      index.calendarFeed(request) ??
-      import('../../answers/calendar-feed.js').then(({ calendarFeed }) => index.calendarFeed(request, calendarFeed) ?? Buffer.alloc(0))
+      calendar.calendarFeed(request) ??
+      import('../../answers/calendar-feed.js').then(({ calendarFeed }) => calendar.calendarFeed(request, calendarFeed) ?? Buffer.alloc(0))
     );
   },
   // A feed of years asked for by name, all published, changes only if their notices are amended;
   // the default feed (every published year) grows when the next year is published.
-  isSettled: (index, { firstYear, lastYear }) => {
+  isSettled: (core, { firstYear, lastYear }) => {
     if (firstYear === undefined || lastYear === undefined) return false;
     // Counted over the published years (a score of them) rather than the years asked for (any number).
     let readable = 0;
-    for (const year of index.publishedYears) if (year >= firstYear && year <= lastYear && !index.unavailableYears.includes(year)) readable++;
+    for (const year of core.publishedYears) if (year >= firstYear && year <= lastYear && !core.unavailableYears.includes(year)) readable++;
     return readable === lastYear - firstYear + 1;
   },
   answerKey: (question) => `f${question.firstYear ?? ''}..${question.lastYear ?? ''}:${question.lang}`,

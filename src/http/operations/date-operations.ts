@@ -1,5 +1,5 @@
 import { workdayCountJson } from '../../answers/answers.js';
-import type { CalendarIndex } from '../../answers/calendar-index.js';
+import type { CalendarCore } from '../../answers/calendar-core.js';
 import {
   DATE_PARAMETER,
   FROM_DATE_PARAMETER,
@@ -28,7 +28,7 @@ const DATE = 0;
 const START = 0;
 const END = 1;
 
-const rangeIsSettled = (index: CalendarIndex, dates: ParsedDates): boolean => index.isSettled(at(dates, START), at(dates, END));
+const rangeIsSettled = (core: CalendarCore, dates: ParsedDates): boolean => core.isSettled(at(dates, START), at(dates, END));
 
 const RANGE_BAD_REQUESTS = (path: string) =>
   ({
@@ -56,8 +56,8 @@ export const getDateStatus: ApiOperation<ParsedDates> = {
     DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/dates/2007-12-31',
   },
   read: (values) => readDateParameters(DATE_PARAMETER, values, false),
-  answer: (index, dates) => index.dayJson(at(dates, DATE)),
-  isSettled: (index, dates) => index.isSettled(at(dates, DATE), at(dates, DATE)),
+  answer: (calendar, dates) => calendar.dayJson(at(dates, DATE)),
+  isSettled: (core, dates) => core.isSettled(at(dates, DATE), at(dates, DATE)),
   answerKey: (dates) => `d${at(dates, DATE)}`,
 };
 
@@ -77,7 +77,7 @@ export const getDateRangeStatus: ApiOperation<ParsedDates> = {
   },
   badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/date-ranges'),
   read: (values) => readDateParameters(RANGE_PARAMETERS, values, true),
-  answer: (index, dates) => index.rangeJsonChunks(at(dates, START), at(dates, END)),
+  answer: (calendar, dates) => calendar.rangeJsonChunks(at(dates, START), at(dates, END)),
   isSettled: rangeIsSettled,
   answerKey: (dates) => `r${at(dates, START)}-${at(dates, END)}`,
 };
@@ -99,8 +99,8 @@ export const calculateWorkdays: ApiOperation<ParsedDates> = {
   },
   badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/workdays'),
   read: (values) => readDateParameters(RANGE_PARAMETERS, values, true),
-  answer: (index, dates) => {
-    const counts = index.countDays(at(dates, START), at(dates, END));
+  answer: (calendar, dates) => {
+    const counts = calendar.core.countDays(at(dates, START), at(dates, END));
     return 'unavailable' in counts ? counts : workdayCountJson(counts);
   },
   isSettled: rangeIsSettled,
@@ -125,7 +125,7 @@ export const getNextHoliday: ApiOperation<ParsedDates> = {
     DATE_OUT_OF_SUPPORTED_RANGE: '/v1/china-calendar/next-holiday?fromDate=2007-06-01',
   },
   read: (values) => readDateParameters(FROM_DATE_PARAMETER, values, false),
-  answer: (index, dates) => index.nextHolidayJson(at(dates, DATE)),
-  isSettled: (index, dates) => index.nextHolidayIsSettled(at(dates, DATE)),
+  answer: (calendar, dates) => calendar.nextHolidayJson(at(dates, DATE)),
+  isSettled: (core, dates) => core.nextHolidayIsSettled(at(dates, DATE)),
   answerKey: (dates) => `n${at(dates, DATE)}`,
 };

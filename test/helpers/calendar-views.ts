@@ -1,0 +1,42 @@
+import { isUnavailable, type Unavailable } from '../../src/answers/answers.js';
+import type { CalendarCore } from '../../src/answers/calendar-core.js';
+import type { Dataset } from '../../src/dataset/dataset.js';
+import { buildAnswerBytes, type AnswerBytes } from '../../src/http/operations/answer-bytes.js';
+import { answerObjects, type AnswerObjects } from '../../src/library/answer-objects.js';
+
+/**
+ * A dataset's calendar core with both its views, as one object for the tests that hold the
+ * answers of every view to the same facts: the core's queries, the library's objects, the bytes
+ * the HTTP operations send (and a range's bytes as one buffer).
+ */
+export type CalendarIndex = CalendarCore &
+  Omit<AnswerObjects, 'core' | 'calendarFeed'> &
+  Omit<AnswerBytes, 'core'> & {
+    readonly core: CalendarCore;
+    rangeJson(start: number, end: number): Buffer | Unavailable;
+  };
+
+export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
+  return calendarViews(buildAnswerBytes(dataset));
+}
+
+/** The views of the core under `bytes`, as one object (the byte view's `core` swapped for a test's, if given). */
+export function calendarViews(bytes: AnswerBytes, core: CalendarCore = bytes.core): CalendarIndex {
+  const objects = answerObjects(bytes.core);
+  return {
+    ...core,
+    dayStatus: (day) => objects.dayStatus(day),
+    nextHoliday: (from) => objects.nextHoliday(from),
+    workdayOffset: (from, days) => objects.workdayOffset(from, days),
+    dayJson: (day) => bytes.dayJson(day),
+    rangeJsonChunks: (start, end) => bytes.rangeJsonChunks(start, end),
+    nextHolidayJson: (from) => bytes.nextHolidayJson(from),
+    yearOverviewJson: (year) => bytes.yearOverviewJson(year),
+    calendarFeed: (request, render) => bytes.calendarFeed(request, render),
+    core,
+    rangeJson(start, end) {
+      const chunks = bytes.rangeJsonChunks(start, end);
+      return isUnavailable(chunks) ? chunks : Buffer.concat(chunks);
+    },
+  };
+}
