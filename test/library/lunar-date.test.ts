@@ -54,7 +54,7 @@ describe('lunarDate and solarTerm from the package entry', () => {
     refused(() => lunarDate('2024-2-4'), 'INVALID_DATE_FORMAT');
     refused(() => lunarDate('2023-02-29'), 'INVALID_DATE_FORMAT');
     refused(() => lunarDate(new Date(NaN)), 'INVALID_DATE_FORMAT');
-    refused(() => solarTerm(new Date(Date.UTC(10000, 0, 1))), 'INVALID_DATE_FORMAT');
+    refused(() => solarTerm(new Date(Date.UTC(10000, 0, 1))), 'DATE_OUT_OF_SUPPORTED_RANGE');
     refused(() => lunarDate(20240204 as unknown as string), 'INVALID_DATE_FORMAT');
   });
 });
