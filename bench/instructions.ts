@@ -25,6 +25,8 @@ import { DISTANT_SCENARIOS, SCENARIOS, type Scenario } from './scenarios.js';
 
 const { values: flags } = parseArgs({
   options: {
+    // The first of the loopback ports the run takes, one per server: another run beside it needs other ports.
+    port: { type: 'string', default: '19600' },
     scenarios: { type: 'string' },
     requests: { type: 'string', default: '20000' },
     'warm-up': { type: 'string', default: '40000' },
@@ -55,7 +57,7 @@ const RELATIVE_TARGET = 10;
 /** The documented bulk answers, and the one invalid request: not held to RELATIVE_TARGET. */
 const NOT_RELATIVE = new Set(['range-366', 'calendar-feed', 'problem-400']);
 
-let nextPort = 19_600;
+let nextPort = Number(flags.port);
 
 async function count(paths: string, port: number, command: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
   const { stdout } = await promisify(execFile)('bash', [COUNT_SCRIPT, String(port), paths, '--', ...command], {
@@ -85,7 +87,10 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
   console.log(`Instructions per request under callgrind, node ${process.version}: ${flags['warm-up']} requests to warm up, ${flags.requests} counted`);
   if (flags.relative) {
-    for (const scenario of scenarios) serviceCounts.set(scenario.name, await countService(writePaths(work, scenario)));
+    for (const scenario of scenarios) {
+      serviceCounts.set(scenario.name, await countService(writePaths(work, scenario)));
+      console.log(`  counted ${scenario.name}: ${String(serviceCounts.get(scenario.name))}`);
+    }
     await relativeToSingleDate(work, wanted, serviceCounts);
     return;
   }
@@ -123,7 +128,10 @@ async function relativeToSingleDate(work: string, wanted: readonly string[] | un
   const distant = DISTANT_SCENARIOS.filter((scenario) => wanted === undefined || wanted.includes(scenario.name));
   console.log(`\nEvery valid JSON request against a single date (service only; bulk answers aside):`);
   console.log('  scenario             service   x single date   target');
-  for (const scenario of distant) counted.set(scenario.name, await countService(writePaths(work, scenario)));
+  for (const scenario of distant) {
+    counted.set(scenario.name, await countService(writePaths(work, scenario)));
+    console.log(`  counted ${scenario.name}: ${String(counted.get(scenario.name))}`);
+  }
   for (const [name, service] of counted) {
     if (NOT_RELATIVE.has(name)) continue;
     const ratio = service / single;

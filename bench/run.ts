@@ -24,6 +24,8 @@ import { DISTANT_SCENARIOS, SCENARIOS, type Scenario } from './scenarios.js';
 
 const { values: flags } = parseArgs({
   options: {
+    // The first of the loopback ports the run takes, one per server: another run beside it needs other ports.
+    port: { type: 'string', default: '19100' },
     rounds: { type: 'string', default: '5' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
@@ -66,7 +68,7 @@ interface Sample {
 }
 
 const failures: string[] = [];
-let nextPort = 19_100;
+let nextPort = Number(flags.port);
 
 async function main(): Promise<void> {
   const useWrk = await hasWrk();
