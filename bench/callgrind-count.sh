@@ -48,6 +48,6 @@ sleep "${PAUSE:-1}"
 callgrind_control --instr=on "$server" > /dev/null
 client "$requests"
 callgrind_control --dump "$server" > /dev/null
-for _ in $(seq 600); do grep -q '^totals:' "$out.1" 2> /dev/null && break; sleep 0.1; done
+for _ in $(seq 6000); do grep -q '^totals:' "$out.1" 2> /dev/null && break; sleep 0.1; done
 total=$(grep -m1 '^summary:' "$out.1" | cut -d' ' -f2)
 echo "$((total / requests)) instructions per request ($requests requests after $warm; dump $out.1)"

@@ -4,8 +4,12 @@
  * answer: status, headers in order with a fresh request id, body). Counts repeat within a few per
  * cent where CPU time on a shared machine swings by a third; see BENCHMARKS.md.
  *
- *   npm run bench:instructions [-- --scenarios single-date,problem-400 --requests 20000 --warm-up 40000]
+ *   npm run bench:instructions [-- --scenarios single-date,problem-400 --requests 20000 --warm-up 40000 --relative]
  *   npm run bench:instructions -- --accept-encoding 'gzip, deflate, br'   (requests as a browser sends them)
+ *
+ * Then every valid JSON request against a single date (the distant-future scenarios included):
+ * none may cost more than RELATIVE_TARGET times a single date, the documented bulk answers (the
+ * 366-day range and the feed) aside.
  *
  * Runs with the node that runs it: `PATH="$(dirname "$(npx -y node@24 -p process.execPath)"):$PATH"
  * npm run bench:instructions` for Node 24.
@@ -18,17 +22,19 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
 import { fetchBody, startServer } from './processes.js';
-import { SCENARIOS } from './scenarios.js';
+import { DISTANT_SCENARIOS, SCENARIOS, type Scenario } from './scenarios.js';
 
 const { values: flags } = parseArgs({
   options: {
+    // The first of the loopback ports the run takes, one per server: another run beside it needs other ports.
+    port: { type: 'string', default: '19600' },
     scenarios: { type: 'string' },
     requests: { type: 'string', default: '20000' },
     'warm-up': { type: 'string', default: '40000' },
     /** Sent with every request (the floor replays the service's answer to it): what compression costs and saves. */
     'accept-encoding': { type: 'string' },
-    /** The first of the ports the servers listen on, one more per server. */
-    port: { type: 'string', default: '19600' },
+    // Only the service's counts against a single date's (no floors): the relative table alone.
+    relative: { type: 'boolean', default: false },
   },
 });
 
@@ -50,6 +56,11 @@ const TARGETS: Readonly<Record<string, number>> = {
 };
 
 const acceptEncoding = flags['accept-encoding'];
+/** Service instructions of a valid JSON request / those of a single date: at most this. */
+const RELATIVE_TARGET = 10;
+/** The documented bulk answers, and the one invalid request: not held to RELATIVE_TARGET. */
+const NOT_RELATIVE = new Set(['range-366', 'calendar-feed', 'problem-400']);
+
 let nextPort = Number(flags.port);
 
 async function count(paths: string, port: number, command: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -62,14 +73,34 @@ async function count(paths: string, port: number, command: readonly string[], en
   return Number(match[1]);
 }
 
+async function countService(pathsFile: string): Promise<number> {
+  const port = nextPort++;
+  return count(pathsFile, port, [process.execPath, CLI, 'serve'], { PORT: String(port), LOG_LEVEL: 'silent', RELOAD_INTERVAL_SECONDS: '0' });
+}
+
+function writePaths(work: string, scenario: Scenario): string {
+  const pathsFile = join(work, `${scenario.name}.paths`);
+  writeFileSync(pathsFile, `${scenario.paths.join('\n')}\n`);
+  return pathsFile;
+}
+
 async function main(): Promise<void> {
   const wanted = flags.scenarios?.split(',');
   const scenarios = SCENARIOS.filter((scenario) => wanted === undefined || wanted.includes(scenario.name));
+  const serviceCounts = new Map<string, number>();
   const work = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
   console.log(
     `Instructions per request under callgrind, node ${process.version}: ${flags['warm-up']} requests to warm up, ${flags.requests} counted` +
       (acceptEncoding === undefined ? '' : `, Accept-Encoding: ${acceptEncoding}`),
   );
+  if (flags.relative) {
+    for (const scenario of scenarios) {
+      serviceCounts.set(scenario.name, await countService(writePaths(work, scenario)));
+      console.log(`  counted ${scenario.name}: ${String(serviceCounts.get(scenario.name))}`);
+    }
+    await relativeToSingleDate(work, wanted, serviceCounts);
+    return;
+  }
   console.log('  scenario          service   same-bytes floor   floor/service   target');
   for (const scenario of scenarios) {
     // The floor replays the service's own answer to the scenario's first request.
@@ -81,11 +112,9 @@ async function main(): Promise<void> {
     const headers = answer.rawHeaders.flatMap((value, at, all) => (at % 2 === 0 && !dropped.has(value.toLowerCase()) ? [value, all[at + 1] ?? ''] : []));
     const answerFile = join(work, `${scenario.name}.answer.json`);
     writeFileSync(answerFile, JSON.stringify({ status: answer.status, headers, body: answer.body.toString('base64') }));
-    const pathsFile = join(work, `${scenario.name}.paths`);
-    writeFileSync(pathsFile, `${scenario.paths.join('\n')}\n`);
-
-    const servicePort = nextPort++;
-    const service = await count(pathsFile, servicePort, [process.execPath, CLI, 'serve'], { PORT: String(servicePort), LOG_LEVEL: 'silent', RELOAD_INTERVAL_SECONDS: '0' });
+    const pathsFile = writePaths(work, scenario);
+    const service = await countService(pathsFile);
+    serviceCounts.set(scenario.name, service);
     const floorPort = nextPort++;
     const floor = await count(pathsFile, floorPort, [process.execPath, FLOOR, String(floorPort), answerFile], {});
     const ratio = floor / service;
@@ -94,6 +123,27 @@ async function main(): Promise<void> {
       `  ${scenario.name.padEnd(16)} ${String(service).padStart(8)}   ${String(floor).padStart(16)}   ${ratio.toFixed(2).padStart(13)}   ${
         target === undefined ? '' : `>= ${target}: ${ratio >= target ? 'met' : 'NOT met'}`
       }`,
+    );
+  }
+  await relativeToSingleDate(work, wanted, serviceCounts);
+}
+
+/** Every valid JSON request's instructions against a single date's, the distant ones counted here. */
+async function relativeToSingleDate(work: string, wanted: readonly string[] | undefined, counted: Map<string, number>): Promise<void> {
+  const single = counted.get('single-date');
+  if (single === undefined) return;
+  const distant = DISTANT_SCENARIOS.filter((scenario) => wanted === undefined || wanted.includes(scenario.name));
+  console.log(`\nEvery valid JSON request against a single date (service only; bulk answers aside):`);
+  console.log('  scenario             service   x single date   target');
+  for (const scenario of distant) {
+    counted.set(scenario.name, await countService(writePaths(work, scenario)));
+    console.log(`  counted ${scenario.name}: ${String(counted.get(scenario.name))}`);
+  }
+  for (const [name, service] of counted) {
+    if (NOT_RELATIVE.has(name)) continue;
+    const ratio = service / single;
+    console.log(
+      `  ${name.padEnd(19)} ${String(service).padStart(8)}   ${ratio.toFixed(2).padStart(13)}   <= ${RELATIVE_TARGET}: ${ratio <= RELATIVE_TARGET ? 'met' : 'NOT met'}`,
     );
   }
 }

@@ -8,7 +8,7 @@
  *
  *   npm run bench [-- --rounds 5 --duration 5 --connections 32 --smoke --only start-up,reload]
  *
- * Sections: start-up, scenarios, workers, reload, library, choices.
+ * Sections: start-up, scenarios, workers, reload, flood, library, choices.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -20,16 +20,20 @@ import { benchmarkLibrary } from './library.js';
 import { median } from './per-call.js';
 import { drive, hasWrk, type LoadResult } from './load.js';
 import { cpuSeconds, fetchBody, residentMegabytes, serviceHeaders, startServer, type Started } from './processes.js';
-import { SCENARIOS, type Scenario } from './scenarios.js';
+import { DISTANT_SCENARIOS, SCENARIOS, type Scenario } from './scenarios.js';
 
 const { values: flags } = parseArgs({
   options: {
+    // The first of the loopback ports the run takes, one per server: another run beside it needs other ports.
+    port: { type: 'string', default: '19100' },
     rounds: { type: 'string', default: '5' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     smoke: { type: 'boolean', default: false },
-    // Some sections only, e.g. --only start-up,reload (start-up, scenarios, workers, reload, library, choices).
+    // Some sections only, e.g. --only start-up,reload (start-up, scenarios, workers, reload, flood, library, choices).
     only: { type: 'string' },
+    // The floods of the flood section, e.g. --floods far-year-overview (default: every JSON scenario but the bulk ones).
+    floods: { type: 'string' },
   },
 });
 const smoke = flags.smoke;
@@ -64,7 +68,7 @@ interface Sample {
 }
 
 const failures: string[] = [];
-let nextPort = 19_100;
+let nextPort = Number(flags.port);
 
 async function main(): Promise<void> {
   const useWrk = await hasWrk();
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
   if (wanted('scenarios')) for (const scenario of SCENARIOS) await measureScenario(scenario, useWrk);
   if (wanted('workers')) await measureWorkers(useWrk);
   if (wanted('reload')) await measureReloadUnderLoad(useWrk);
+  if (wanted('flood')) await measureFloods(useWrk);
   if (wanted('library')) for (const missed of benchmarkLibrary({ rounds: ROUNDS < 3 ? 3 : ROUNDS, smoke })) console.log(`  library target not met: ${missed}`);
   if (wanted('choices')) for (const loss of benchmarkHotPathChoices({ rounds: ROUNDS < 3 ? 3 : ROUNDS, smoke })) console.log(`  hot-path choice slower than what it replaced: ${loss}`);
 
@@ -277,6 +282,60 @@ async function measureReloadUnderLoad(useWrk: boolean): Promise<void> {
       `\nReload under load (${scenario.name} at ${rate} req/s, half the maximum; the data changed and reloaded every ${RELOAD_EVERY_MS} ms, ${reloads} reloads):` +
         `\n  p99 without reloads ${summary(quiet, 2)} ms, with reloads ${summary(reloading, 2)} ms; ratio ${ratio.toFixed(2)}  [target <= 2: ${verdict(ratio <= 2)}]`,
     );
+  } finally {
+    await service.stop();
+  }
+}
+
+/** Clients of a flood, and the probe's steady rate beside it. */
+const FLOOD_CONNECTIONS = 50;
+const PROBE_RATE = 100;
+/** A single date's p99 during a flood of any request / during a flood of single dates: at most this. */
+const FLOOD_TARGET = 5;
+
+/**
+ * No request starves the others: FLOOD_CONNECTIONS keep-alive clients flood one kind of request
+ * as fast as they can while a probe asks for single dates at PROBE_RATE req/s on connections of
+ * its own. The probe's p99 beside each flood is compared, round by round and on the same service
+ * process, with its p99 beside a flood of single dates.
+ */
+async function measureFloods(useWrk: boolean): Promise<void> {
+  const single = SCENARIOS[0];
+  if (single === undefined) return;
+  const wantedFloods = flags.floods?.split(',');
+  const floods = [...SCENARIOS, ...DISTANT_SCENARIOS].filter((scenario) =>
+    wantedFloods === undefined ? scenario.expectedStatus === 200 && !['range-366', 'calendar-feed', 'single-date'].includes(scenario.name) : wantedFloods.includes(scenario.name),
+  );
+  const service = await startService({});
+  const probeBeside = async (flood: Scenario): Promise<number> => {
+    const [load, probe] = await Promise.all([
+      drive(service.baseUrl, flood.paths, { durationSeconds: DURATION, connections: FLOOD_CONNECTIONS }, useWrk),
+      drive(service.baseUrl, single.paths, { durationSeconds: DURATION, connections: 2, rate: PROBE_RATE }, false),
+    ]);
+    if (load.errors > 0 || probe.errors > 0 || load.non2xx > 0 || probe.non2xx > 0) {
+      failures.push(`flood of ${flood.name}: ${load.errors + probe.errors} errors, ${load.non2xx + probe.non2xx} answers not 2xx`);
+    }
+    return probe.p99;
+  };
+  console.log(
+    `\nFLOODS (${FLOOD_CONNECTIONS} clients flooding one request as fast as they can; a probe asks for single dates at ${PROBE_RATE} req/s beside them; p99 of the probe):`,
+  );
+  try {
+    for (const flood of [single, ...floods]) await drive(service.baseUrl, flood.paths, { durationSeconds: WARM_UP, connections: FLOOD_CONNECTIONS }, useWrk);
+    const baseline: number[] = [];
+    const beside = new Map<string, number[]>(floods.map((flood) => [flood.name, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      baseline.push(await probeBeside(single));
+      for (const flood of floods) beside.get(flood.name)?.push(await probeBeside(flood));
+    }
+    console.log(`  flood of single-date         probe p99 ${summary(baseline, 2)} ms`);
+    for (const flood of floods) {
+      const p99 = beside.get(flood.name) ?? [];
+      const ratio = median(p99.map((value, round) => value / (baseline[round] ?? value)));
+      console.log(
+        `  flood of ${flood.name.padEnd(19)} probe p99 ${summary(p99, 2)} ms, ${ratio.toFixed(2)} x beside single dates  [target <= ${FLOOD_TARGET}: ${verdict(ratio <= FLOOD_TARGET)}]`,
+      );
+    }
   } finally {
     await service.stop();
   }

@@ -91,3 +91,47 @@ export const SCENARIOS: readonly Scenario[] = [
     expectedStatus: 400,
   },
 ];
+
+/**
+ * Valid requests that ask for more than the precomputed window (the published years and a few
+ * after them): the distant future, up to 9999, which anyone may ask for. None may cost much more
+ * than a single date (see BENCHMARKS.md, "No request starves the others").
+ */
+export const DISTANT_SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'far-year-overview',
+    description: 'GET /years/{year}, random years 2100-9998',
+    paths: (() => {
+      const next = random(5);
+      return Array.from({ length: SAMPLE_SIZE }, () => `${PREFIX}/years/${2100 + Math.floor(next() * 7899)}`);
+    })(),
+    expectedStatus: 200,
+  },
+  {
+    name: 'far-single-date',
+    description: 'GET /dates/{date}, random dates 2100-9999',
+    paths: randomDays(6, '2100-01-01', '9999-12-31').map((day) => `${PREFIX}/dates/${isoDate(day)}`),
+    expectedStatus: 200,
+  },
+  {
+    name: 'far-workdays-366',
+    description: 'GET /workdays over 366 days, random starts 2100-9998',
+    paths: randomDays(7, '2100-01-01', '9998-12-31').map((day) => `${PREFIX}/workdays?startDate=${isoDate(day)}&endDate=${isoDate(day + 365)}`),
+    expectedStatus: 200,
+  },
+  {
+    name: 'far-next-holiday',
+    description: 'GET /next-holiday, random dates 2100-9999',
+    paths: randomDays(8, '2100-01-01', '9999-12-31').map((day) => `${PREFIX}/next-holiday?fromDate=${isoDate(day)}`),
+    expectedStatus: 200,
+  },
+  {
+    name: 'far-workday-offset',
+    description: 'GET /workday-offset, random dates 2100-9990 and days from -1000 to 1000',
+    paths: (() => {
+      const next = random(9);
+      return randomDays(9, '2100-01-01', '9990-12-31').map((day) => `${PREFIX}/workday-offset?fromDate=${isoDate(day)}&days=${Math.floor(next() * 2001) - 1000}`);
+    })(),
+    expectedStatus: 200,
+  },
+];
