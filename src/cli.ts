@@ -12,7 +12,8 @@ const USAGE = `Usage: china-calendar <command>
 
   serve                       start the HTTP service (the default; configured by environment variables)
   validate [dir]              check a data directory; prints "file: field: reason" lines, exits 1 on any
-  import <notice.txt>...      turn official notice text into data/<year>.json (--data-dir dir, --dry-run, --force)
+  import <notice.txt>...      turn official notice text into data/<year>.json (--data-dir dir, --dry-run, --force, --accept finding)
+  sync                        find new notices on gov.cn, import and publish them (see README "Staying current"; --help)
   query <date | path>         answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31"
 `;
 
@@ -39,9 +40,14 @@ async function main(argv: readonly string[]): Promise<number> {
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { 'data-dir': { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' } },
+        options: { 'data-dir': { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, accept: { type: 'string', multiple: true } },
       });
-      return runImport(positionals, { dataDir: values['data-dir'] ?? config.dataDir, dryRun: values['dry-run'] ?? false, force: values.force ?? false }, process.stdout, process.stderr);
+      return runImport(
+        positionals,
+        { dataDir: values['data-dir'] ?? config.dataDir, dryRun: values['dry-run'] ?? false, force: values.force ?? false, accept: values.accept ?? [] },
+        process.stdout,
+        process.stderr,
+      );
     }
     case 'help':
     case '--help':

@@ -2,10 +2,8 @@ import { ANNUAL_HOLIDAY_CODES, HOLIDAY_NAMES, holidayNames, type HolidayCode } f
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { FIRST_REGULATED_YEAR, ONE_OFF_HOLIDAY_YEARS } from '../calendar/statutory-days.js';
 import type { ArrangementFile, ArrangementNotice } from '../dataset/arrangement-schema.js';
-import { holidayCoverageFindings } from '../dataset/holiday-coverage.js';
-import { makeUpDayFindings } from '../dataset/make-up-days.js';
+import { acceptanceHint, acceptanceOf, yearRuleFindings } from '../dataset/accepted-findings.js';
 import { validateArrangementFile } from '../dataset/validate-arrangement.js';
-import { yearBalanceFindings } from '../dataset/year-balance.js';
 import { applyAmendment, applyExtension, applySpecial, buildAnnualFile } from './assemble.js';
 import { classifyProseSentence, issuerOfDocumentNumber, splitProseSentences } from './boilerplate.js';
 import { classifyEntry, type ClassifiedEntry, type EntryDraft, type ExtensionDraft } from './classify-entry.js';
@@ -21,6 +19,11 @@ export { ImportError } from './import-error.js';
 export interface ImportOptions {
   /** This year, by the clock in China: a notice for a year more than two years ahead is refused. */
   readonly currentYear: number;
+  /**
+   * Ids of whole-year rule findings (rules 10-12) a person accepts after reading the notice; the
+   * file records each. Findings the year's file already accepts stay accepted while they last.
+   */
+  readonly accept?: readonly string[];
 }
 
 /** A notice is a few kilobytes; anything over this is refused before it is parsed. */
@@ -86,8 +89,9 @@ export function importNotice(text: string, existing?: ArrangementFile, options: 
     atTitle(error.message);
     throw new ImportError(problems);
   }
-  const ruleProblems = checkYearRules(file, metadata.id, results.blocks, notice.titleLines);
-  if (ruleProblems.length > 0) throw new ImportError([...problems, ...ruleProblems]);
+  const ruled = checkYearRules(file, metadata.id, results.blocks, notice.titleLines, options.accept ?? [], (existing?.acceptedFindings ?? []).map((record) => record.id));
+  if (ruled.problems.length > 0) throw new ImportError([...problems, ...ruled.problems]);
+  file = ruled.file;
   // The loader's own check, last: the importer never hands over a file the service would refuse.
   const validation = validateArrangementFile(file, `${year}.json`);
   if (!validation.ok) {
@@ -300,7 +304,14 @@ function assembleFile(info: TitleInfo, year: number, metadata: ArrangementNotice
  * The rules a whole year must meet (completeness, balance, where make-up days lie), as the loader
  * checks them, each problem quoting the items of this notice it concerns (or the title).
  */
-function checkYearRules(file: ArrangementFile, noticeId: string, blocks: readonly EntryBlock[], titleLines: readonly SourceLine[]): ImportProblem[] {
+function checkYearRules(
+  file: ArrangementFile,
+  noticeId: string,
+  blocks: readonly EntryBlock[],
+  titleLines: readonly SourceLine[],
+  accept: readonly string[],
+  acceptedBefore: readonly string[],
+): { readonly file: ArrangementFile; readonly problems: ImportProblem[] } {
   const blockOfEntry = new Map<number, EntryBlock>();
   let own = 0;
   file.entries.forEach((entry, index) => {
@@ -309,11 +320,21 @@ function checkYearRules(file: ArrangementFile, noticeId: string, blocks: readonl
     own += 1;
     if (block !== undefined) blockOfEntry.set(index, block);
   });
-  const findings = [...holidayCoverageFindings(file), ...yearBalanceFindings(file), ...makeUpDayFindings(file)];
-  return findings.map((finding) => {
-    const lines = finding.entries.flatMap((index) => blockOfEntry.get(index)?.lines ?? []);
-    return problemAt(lines.length > 0 ? lines : titleLines, finding.reason);
-  });
+  const findings = yearRuleFindings(file);
+  const isAccepted = (id: string): boolean => accept.includes(id) || acceptedBefore.includes(id);
+  const problems: ImportProblem[] = findings
+    .filter((finding) => !isAccepted(finding.id))
+    .map((finding) => {
+      const lines = finding.entries.flatMap((index) => blockOfEntry.get(index)?.lines ?? []);
+      return { ...problemAt(lines.length > 0 ? lines : titleLines, `${finding.reason} (${acceptanceHint(finding)})`), finding: finding.id };
+    });
+  const unmatched = accept.filter((id) => !findings.some((finding) => finding.id === id));
+  for (const id of unmatched) {
+    problems.push(problemAt(titleLines, `--accept ${id} names no finding of this notice (its findings: ${findings.map((finding) => finding.id).join(', ') || 'none'})`));
+  }
+  const accepted = findings.filter((finding) => isAccepted(finding.id)).map(acceptanceOf);
+  // The assembled file carries no acceptance of its own: the record is exactly what is accepted now.
+  return { file: accepted.length > 0 ? { ...file, acceptedFindings: accepted } : file, problems };
 }
 
 /**
