@@ -6,12 +6,15 @@ import { LiveDataset } from './answers/live-dataset.js';
 import { SERVER_LIMITS } from './http/app.js';
 import { trackConnections } from './http/connections.js';
 import { buildServiceApp } from './service-app.js';
+import { SyncSchedule } from './sync/sync-schedule.js';
 
 export interface RunningService {
   /** The configuration in effect (PORT=0 resolved to the bound port). */
   readonly config: Config;
   readonly app: FastifyInstance;
   readonly live: LiveDataset;
+  /** Sync inside the service, when SYNC_SOURCE is set. */
+  readonly sync: SyncSchedule | undefined;
   /** The address actually bound (useful with PORT=0). */
   readonly url: string;
   /**
@@ -34,7 +37,9 @@ export async function startService(requested: Config, logger: Logger = createLog
   // PORT=0 (any free port) is resolved first, so that the default DOCS_URL names the real port.
   const config = requested.port === 0 ? withPort(requested, await reservePort(requested.host)) : requested;
   const live = new LiveDataset(config.dataDir, logger);
-  const app = buildServiceApp(config, live, logger);
+  // No SYNC_SOURCE, no schedule: the default configuration makes no network request.
+  const sync = config.sync === undefined ? undefined : new SyncSchedule(config.sync, config.dataDir, logger, { onPublished: () => live.reload('sync') });
+  const app = buildServiceApp(config, live, logger, sync === undefined ? undefined : () => sync.state());
   const connections = trackConnections(app.server);
   await live.reload('start');
   live.startWatching(config.reloadIntervalSeconds);
@@ -48,13 +53,16 @@ export async function startService(requested: Config, logger: Logger = createLog
   const address = app.server.address();
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;
   logger.info({ url, dataDir: config.dataDir, docsUrl: config.docsUrl }, 'china calendar service listening');
+  sync?.start();
   return {
     config,
     app,
     live,
+    sync,
     url,
     async close() {
       live.stopWatching();
+      await sync?.stop();
       await connections.drain(SERVER_LIMITS.drainQuietMs);
       await app.close();
     },
