@@ -68,7 +68,7 @@ export function readSearchAnswer(text: string, url: string): { readonly hits: Se
   if (!isRecord(answer)) throw new FetchError(url, 'the search answer is not a JSON object');
   const code = answer.code;
   if (code === 1001 || code === '1001') return { hits: [], totalPages: 0 };
-  if (code !== 200 && code !== '200') throw new FetchError(url, `the search answer has code ${JSON.stringify(code) ?? 'none'}, neither 200 nor 1001 (no match)`);
+  if (code !== 200 && code !== '200') throw new FetchError(url, `the search answer has code ${code === undefined ? 'none' : JSON.stringify(code)}, neither 200 nor 1001 (no match)`);
   const searchVO = answer.searchVO;
   if (!isRecord(searchVO) || !Array.isArray(searchVO.listVO)) throw new FetchError(url, 'the search answer has no searchVO.listVO list');
   const totalPages = typeof searchVO.totalpage === 'number' ? searchVO.totalpage : Number(searchVO.totalpage ?? 1);

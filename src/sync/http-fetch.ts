@@ -75,7 +75,7 @@ export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAU
     get requests() {
       return budget.used;
     },
-    async getText(url, accept, isAllowed = policy.allowsHost) {
+    async getText(url, accept, isAllowed = (host) => policy.allowsHost(host)) {
       let lastError: FetchError | undefined;
       for (let attempt = 0; attempt <= limits.retries; attempt += 1) {
         if (attempt > 0) await sleep(backoff(limits.backoffMs, attempt));

@@ -25,7 +25,8 @@ export function readNoticePage(html: string): NoticePage {
   let line = '';
   let depth = 0;
   let bodyDepth: number | undefined;
-  let sawBody = false;
+  // Set by the parser's callbacks (a plain boolean would be narrowed to false by the compiler).
+  const seen = { body: false };
   const cells: string[] = [];
   let cellDepth: number | undefined;
   let cell = '';
@@ -42,7 +43,7 @@ export function readNoticePage(html: string): NoticePage {
         if (name === 'meta' && attributes.name !== undefined && attributes.content !== undefined) meta.set(attributes.name.toLowerCase(), attributes.content.trim());
         if (bodyDepth === undefined && attributes.id === BODY_ID) {
           bodyDepth = depth;
-          sawBody = true;
+          seen.body = true;
         } else if (bodyDepth !== undefined && BLOCKS.has(name)) breakLine();
         if (bodyDepth === undefined && CELLS.has(name)) {
           cellDepth = depth;
@@ -73,10 +74,10 @@ export function readNoticePage(html: string): NoticePage {
   );
   parser.write(html);
   parser.end();
-  return { bodyLines: sawBody ? lines : undefined, metadata: metadataOf(cells), meta };
+  return { bodyLines: seen.body ? lines : undefined, metadata: metadataOf(cells), meta };
 }
 
-/** Label cells (标　　题：) followed by their value cells. */
+/** Label cells (标题：, padded with ideographic spaces on gov.cn) followed by their value cells. */
 function metadataOf(cells: readonly string[]): Map<string, string> {
   const metadata = new Map<string, string>();
   cells.forEach((text, index) => {
