@@ -1,3 +1,4 @@
+import { acceptanceHint } from '../dataset/accepted-findings.js';
 import type { ArrangementFile } from '../dataset/arrangement-schema.js';
 import { assembleDataset } from '../dataset/assemble-dataset.js';
 import { publishedYearsOf, publishYear, readYearFile } from '../dataset/publish-year.js';
@@ -137,9 +138,12 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher): Pr
       notices.push({ ...reference, documentNumber: file.notices[file.notices.length - 1]?.documentNumber ?? null });
     } catch (error) {
       if (!(error instanceof ImportError)) return outcome('failed', `${url}: the importer failed (${messageOf(error)})`, { notices: [...notices, reference] });
-      const findings = error.problems.flatMap((problem) => (problem.finding === undefined ? [] : [{ id: problem.finding, reason: problem.reason }]));
+      // The importer's reason ends with how to accept the finding; sync says that its own way.
+      const findings = error.problems.flatMap((problem) =>
+        problem.finding === undefined ? [] : [{ id: problem.finding, reason: problem.reason.replace(` (${acceptanceHint({ id: problem.finding })})`, '') }],
+      );
       if (findings.length === error.problems.length) {
-        return outcome('held', `held for review: ${hit.title} (${url}) departs from what every notice so far has done: ${findings.map((finding) => finding.reason).join('; ')}`, {
+        return outcome('held', `held for review: ${hit.title} (${url}) departs from what every notice so far has done: ${findings.map((finding) => `${finding.id}: ${finding.reason}`).join('; ')}`, {
           notices: [...notices, reference],
           findings,
         });
