@@ -87,7 +87,7 @@ test('a running service picks up a new year and an amendment from gov.cn, withou
     ],
   );
   assert.equal(receiver.events[1]?.data.datasetVersion, amended.datasetVersion);
-  assert.deepEqual(receiver.events[1]?.data.changedDates, ['2027-04-25', '2027-05-06']);
+  assert.deepEqual(receiver.events[1].data.changedDates, ['2027-04-25', '2027-05-06']);
 
   const readiness = (await (await fetch(`${service.url}/readyz`)).json()) as { status: string; publishedYears: number[]; sync: { lastSuccess: string | null; years: { year: number; outcome: string }[]; held: unknown[] } };
   assert.equal(readiness.status, 'READY');
