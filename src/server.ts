@@ -62,8 +62,10 @@ export async function startService(requested: Config, logger: Logger = createLog
     url,
     async close() {
       live.stopWatching();
-      await sync?.stop();
-      await connections.drain(SERVER_LIMITS.drainQuietMs);
+      // The drain starts at once (requests in flight learn Connection: close); sync only stops scheduling.
+      const drained = connections.drain(SERVER_LIMITS.drainQuietMs);
+      sync?.stop();
+      await drained;
       await app.close();
     },
   };

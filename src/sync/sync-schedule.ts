@@ -46,11 +46,14 @@ export class SyncSchedule {
     this.schedule(0);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * No further run. A run under way is not waited for (shutdown must not wait on gov.cn): its
+   * writes are atomic, so stopping the process mid-run leaves the data as it was or complete.
+   */
+  stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
-    await this.webhookFetcher.close();
+    void this.webhookFetcher.close();
   }
 
   /** One run now (or the one under way). */
