@@ -13,7 +13,9 @@ const USAGE = `Usage: china-calendar <command>
 
   serve                       start the HTTP service (the default; configured by environment variables)
   validate [dir]              check a data directory; prints "file: field: reason" lines, exits 1 on any
-  import <notice.txt>...      turn official notice text into data/<year>.json (--data-dir dir, --dry-run, --force)
+  import <notice.txt>...      turn official notice text into data/<year>.json (--data-dir dir, --dry-run, --force, --accept finding)
+  sync                        find new notices on gov.cn, import and publish them (--data-dir dir, --source gov.cn, --search-url,
+                              --cross-check-url, --webhook-urls, --webhook-secret, --accept finding; or the SYNC_* settings)
   query <date | path>         answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31"
 `;
 
@@ -40,9 +42,45 @@ async function main(argv: readonly string[]): Promise<number> {
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { 'data-dir': { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' } },
+        options: { 'data-dir': { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, accept: { type: 'string', multiple: true } },
       });
-      return runImport(positionals, { dataDir: values['data-dir'] ?? config.dataDir, dryRun: values['dry-run'] ?? false, force: values.force ?? false }, process.stdout, process.stderr);
+      return runImport(
+        positionals,
+        { dataDir: values['data-dir'] ?? config.dataDir, dryRun: values['dry-run'] ?? false, force: values.force ?? false, accept: values.accept ?? [] },
+        process.stdout,
+        process.stderr,
+      );
+    }
+    case 'sync': {
+      const { runSyncCommand } = await import('./commands/sync.js');
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          'data-dir': { type: 'string' },
+          source: { type: 'string' },
+          'search-url': { type: 'string' },
+          'cross-check-url': { type: 'string' },
+          'webhook-urls': { type: 'string' },
+          'webhook-secret': { type: 'string' },
+          accept: { type: 'string', multiple: true },
+        },
+      });
+      const env = process.env;
+      return runSyncCommand(
+        {
+          dataDir: values['data-dir'] ?? config.dataDir,
+          values: {
+            SYNC_SOURCE: values.source ?? env.SYNC_SOURCE,
+            SYNC_SEARCH_URL: values['search-url'] ?? env.SYNC_SEARCH_URL,
+            SYNC_CROSS_CHECK_URL: values['cross-check-url'] ?? env.SYNC_CROSS_CHECK_URL,
+            WEBHOOK_URLS: values['webhook-urls'] ?? env.WEBHOOK_URLS,
+            WEBHOOK_SECRET: values['webhook-secret'] ?? env.WEBHOOK_SECRET,
+          },
+          accept: values.accept ?? [],
+        },
+        process.stdout,
+        process.stderr,
+      );
     }
     case 'help':
     case '--help':

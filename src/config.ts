@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from './package-root.js';
+import { readSyncSettings, SyncSettingsError, type SyncSettings } from './sync/sync-settings.js';
 
 /** The bundled data directory. */
 export const BUNDLED_DATA_DIR = join(PACKAGE_ROOT, 'data');
@@ -33,6 +34,8 @@ export interface Config {
   readonly corsOrigins: '*' | ReadonlySet<string>;
   /** Request headers a preflight allows besides the API's own (X-Request-Id, If-None-Match). */
   readonly corsAllowedHeaders: readonly string[];
+  /** Sync from gov.cn inside the service (SYNC_SOURCE and the rest); absent: off, and no request is ever made. */
+  readonly sync?: SyncSettings;
 }
 
 /**
@@ -56,7 +59,15 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const workersText = nonEmpty(env, 'WORKERS');
   const workers = workersText === 'auto' ? availableParallelism() : integer(env, 'WORKERS', 1, 1, 256);
+  let sync: SyncSettings | undefined;
+  try {
+    sync = readSyncSettings(env);
+  } catch (error) {
+    if (error instanceof SyncSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
+    ...(sync === undefined ? {} : { sync }),
     port,
     host,
     publicUrl,

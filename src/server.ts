@@ -7,12 +7,15 @@ import { ANSWER_BYTES_BUILD, type AnswerBytes } from './http/operations/answer-b
 import { SERVER_LIMITS } from './http/app.js';
 import { trackConnections } from './http/connections.js';
 import { buildServiceApp } from './service-app.js';
+import { SyncSchedule } from './sync/sync-schedule.js';
 
 export interface RunningService {
   /** The configuration in effect (PORT=0 resolved to the bound port). */
   readonly config: Config;
   readonly app: FastifyInstance;
   readonly live: LiveDataset<AnswerBytes>;
+  /** Sync inside the service, when SYNC_SOURCE is set. */
+  readonly sync: SyncSchedule | undefined;
   /** The address actually bound (useful with PORT=0). */
   readonly url: string;
   /**
@@ -35,7 +38,9 @@ export async function startService(requested: Config, logger: Logger = createLog
   // PORT=0 (any free port) is resolved first, so that the default DOCS_URL names the real port.
   const config = requested.port === 0 ? withPort(requested, await reservePort(requested.host)) : requested;
   const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, logger);
-  const app = buildServiceApp(config, live, logger);
+  // No SYNC_SOURCE, no schedule: the default configuration makes no network request.
+  const sync = config.sync === undefined ? undefined : new SyncSchedule(config.sync, config.dataDir, logger, { onPublished: () => live.reload('sync') });
+  const app = buildServiceApp(config, live, logger, sync === undefined ? undefined : () => sync.state());
   const connections = trackConnections(app.server);
   await live.reload('start');
   live.startWatching(config.reloadIntervalSeconds);
@@ -49,14 +54,19 @@ export async function startService(requested: Config, logger: Logger = createLog
   const address = app.server.address();
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;
   logger.info({ url, dataDir: config.dataDir, docsUrl: config.docsUrl }, 'china calendar service listening');
+  sync?.start();
   return {
     config,
     app,
     live,
+    sync,
     url,
     async close() {
       live.stopWatching();
-      await connections.drain(SERVER_LIMITS.drainQuietMs);
+      // The drain starts at once (requests in flight learn Connection: close); sync only stops scheduling.
+      const drained = connections.drain(SERVER_LIMITS.drainQuietMs);
+      sync?.stop();
+      await drained;
       await app.close();
     },
   };

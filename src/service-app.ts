@@ -6,20 +6,21 @@ import { buildApp } from './http/app.js';
 import { createServiceMetrics } from './http/metrics.js';
 import { createResponder, type ResponsePolicy } from './http/response-policy.js';
 import { serviceRoutes } from './http/routes.js';
+import type { SyncStateSource } from './sync/sync-state.js';
 
 export function responsePolicyOf(config: Pick<Config, 'docsUrl' | 'corsOrigins' | 'corsAllowedHeaders'>): ResponsePolicy {
   return { docsUrl: config.docsUrl, corsOrigins: config.corsOrigins, corsAllowedHeaders: config.corsAllowedHeaders };
 }
 
-/** The whole application for a configuration and a live dataset: route table, responder, metrics, logger. */
-export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, logger?: FastifyBaseLogger): FastifyInstance {
-  const metrics = createServiceMetrics(() => live.dataset());
+/** The whole application for a configuration and a live dataset: route table, responder, metrics, logger, and the sync state when sync runs. */
+export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, logger?: FastifyBaseLogger, sync?: SyncStateSource): FastifyInstance {
+  const metrics = createServiceMetrics(() => live.dataset(), sync);
   live.onReload((outcome) => {
     metrics.observeReload(outcome);
   });
   const responder = createResponder(responsePolicyOf(config), metrics);
   // The handlers answer from the live dataset's calendar: the core the library answers from too
   // (src/answers/calendar-core.ts), with the service's own view of it, its answers' bytes.
-  const routes = serviceRoutes({ calendar: live, live, responder, metrics });
+  const routes = serviceRoutes({ calendar: live, live, responder, metrics, ...(sync ? { sync } : {}) });
   return buildApp({ routes, responder, keepAliveTimeoutMs: config.keepAliveTimeoutSeconds * 1000, ...(logger ? { logger } : {}) });
 }

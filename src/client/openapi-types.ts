@@ -202,7 +202,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year and any data file deleted since it was loaded.
+         * @description Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, and, when sync runs, its state (which never decides readiness).
          */
         readonly get: operations["service.getReadiness"];
         readonly put?: never;
@@ -250,7 +250,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, process metrics.
+         * @description Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, sync runs, outcomes and webhook deliveries (when sync runs), process metrics.
          */
         readonly get: operations["service.getMetrics"];
         readonly put?: never;
@@ -551,6 +551,45 @@ export interface components {
             readonly unavailableYears: readonly number[];
             /** @description Data files deleted since they were loaded (`2025.json`, `manifest.json`): what they held is still served, but a restart would lose it. */
             readonly missingFiles: readonly string[];
+            /** @description Sync from gov.cn, when SYNC_SOURCE is set (README, "Staying current"). */
+            readonly sync?: {
+                /** @description SYNC_SOURCE: gov.cn. */
+                readonly source: string;
+                readonly intervalSeconds: number;
+                /** @description When the last run started. */
+                readonly lastAttempt: string | null;
+                /** @description When the last run in which no year failed started. */
+                readonly lastSuccess: string | null;
+                /** @description The last run's outcome per year. */
+                readonly years: readonly {
+                    readonly year: number;
+                    /** @enum {unknown} */
+                    readonly outcome: "published" | "amended" | "nothing-new" | "held" | "failed";
+                    /** @description What was published, why it is held, or why it failed. */
+                    readonly detail: string;
+                }[];
+                /** @description Notices awaiting a person's review; their years stay unpublished. */
+                readonly held: readonly {
+                    readonly year: number;
+                    readonly notices: readonly {
+                        readonly title: string;
+                        readonly documentNumber: string | null;
+                        readonly url: string;
+                    }[];
+                    /** @description Whole-year rule findings a person may accept (sync --accept <id>) after reading the notice. */
+                    readonly findings: readonly {
+                        readonly id: string;
+                        readonly reason: string;
+                    }[];
+                    /** @description Where the cross-check source differs. */
+                    readonly differences: readonly string[];
+                }[];
+                readonly webhooks: {
+                    readonly delivered: number;
+                    readonly failed: number;
+                    readonly failedAttempts: number;
+                };
+            };
         };
         /** @description An OpenAPI 3.1 document (this one). */
         readonly OpenApiDocument: {

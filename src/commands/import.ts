@@ -1,13 +1,12 @@
 import { constants, existsSync } from 'node:fs';
-import { access, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { access, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { ArrangementFile, Manifest } from '../dataset/arrangement-schema.js';
-import { formatDataProblem } from '../dataset/data-problem.js';
+import type { ArrangementFile } from '../dataset/arrangement-schema.js';
 import { finalEntries, restDaysOf } from '../dataset/entry-dates.js';
 import { formatDataFile } from '../dataset/format-arrangement-file.js';
 import { MANIFEST_FILE_NAME } from '../dataset/read-data-directory.js';
-import { validateArrangementFile } from '../dataset/validate-arrangement.js';
+import { publishYear, readYearFile } from '../dataset/publish-year.js';
 import { describeBalance, yearBalance } from '../dataset/year-balance.js';
 import { shortened } from '../importer/import-error.js';
 import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
@@ -22,6 +21,8 @@ export interface ImportOptions {
   readonly force: boolean;
   /** This year; by default the clock's, in China (tests choose it). */
   readonly currentYear?: number;
+  /** Ids of whole-year rule findings a person accepts after reading the notice (--accept). */
+  readonly accept?: readonly string[];
 }
 
 type Outcome = { readonly ok: true; readonly file: ArrangementFile } | { readonly ok: false; readonly reason: string };
@@ -49,7 +50,7 @@ export async function runImport(files: readonly string[], options: ImportOptions
   }
   const results = new Map<number, ArrangementFile>();
   const report: string[] = [];
-  const context = { ...options, currentYear: options.currentYear ?? currentYearInChina() };
+  const context = { ...options, currentYear: options.currentYear ?? currentYearInChina(), accept: options.accept ?? [] };
   for (const path of files) {
     const outcome = await importOneSafely(path, context, results);
     if (!outcome.ok) {
@@ -70,8 +71,7 @@ export async function runImport(files: readonly string[], options: ImportOptions
   for (const file of results.values()) {
     const path = join(options.dataDir, `${file.year}.json`);
     try {
-      await writeAtomically(path, formatDataFile(file));
-      await addToManifest(options.dataDir, file.year);
+      await publishYear(options.dataDir, file);
     } catch (error) {
       print(out, report.join(''));
       print(err, `${path}: cannot be written (${messageOf(error)})\n`);
@@ -110,7 +110,7 @@ function summaryOf(path: string, file: ArrangementFile): string {
 }
 
 /** The importer answers every text with a file or a refusal; should it fail all the same, the user gets one line, not a stack trace. */
-type ImportContext = ImportOptions & { readonly currentYear: number };
+type ImportContext = ImportOptions & { readonly currentYear: number; readonly accept: readonly string[] };
 
 async function importOneSafely(path: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<Outcome> {
   try {
@@ -143,7 +143,7 @@ async function importOne(path: string, options: ImportContext, results: Readonly
     }
     existing = undefined;
   } else if (existing === undefined) {
-    const loaded = await readExisting(targetPath, kind, year);
+    const loaded = await readExisting(targetPath, options.dataDir, kind, year);
     if (!loaded.ok) return loaded;
     existing = loaded.file;
   }
@@ -179,36 +179,14 @@ async function readNoticeFile(path: string): Promise<{ readonly ok: true; readon
 }
 
 
-async function readExisting(path: string, kind: 'special' | 'amending', year: number): Promise<Outcome> {
+async function readExisting(path: string, dataDir: string, kind: 'special' | 'amending', year: number): Promise<Outcome> {
   const article = kind === 'special' ? 'a special' : 'an amending';
-  if (!existsSync(path)) {
+  const read = await readYearFile(dataDir, year);
+  if (read.state === 'absent') {
     return { ok: false, reason: `${article} notice is applied to the year's file, and ${path} does not exist: import the ${year} annual notice first` };
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(path, 'utf8')) as unknown;
-  } catch (error) {
-    return { ok: false, reason: `${article} notice is applied to the year's file, and ${path} cannot be read (${messageOf(error)})` };
-  }
-  const validation = validateArrangementFile(raw, path.slice(path.lastIndexOf('/') + 1));
-  return validation.ok ? { ok: true, file: validation.file } : { ok: false, reason: validation.problems.map(formatDataProblem).join('\n') };
-}
-
-async function addToManifest(dataDir: string, year: number): Promise<void> {
-  const path = join(dataDir, MANIFEST_FILE_NAME);
-  const manifest: Manifest = existsSync(path)
-    ? (JSON.parse(await readFile(path, 'utf8')) as Manifest)
-    : { $schema: '../docs/manifest.schema.json', publishedYears: [] };
-  if (manifest.publishedYears.includes(year)) return;
-  manifest.publishedYears = [...manifest.publishedYears, year].sort((a, b) => a - b);
-  await writeAtomically(path, formatDataFile(manifest));
-}
-
-/** Write-then-rename: a reader (the running service) sees the old file or the new one, never half of one. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, path);
+  if (read.state === 'invalid') return { ok: false, reason: `${article} notice is applied to the year's file, and ${read.reason}` };
+  return { ok: true, file: read.file };
 }
 
 function messageOf(error: unknown): string {

@@ -44,6 +44,9 @@ export const ENTRY_FORMS = [
 
 export const NOTICE_KINDS = ['annual', 'special', 'amending'] as const;
 
+/** The whole-year rules 10-12 of docs/arrangement-format.md, whose findings a person may accept. */
+export const YEAR_RULES = ['completeness', 'balance', 'make-up-days'] as const;
+
 const Notes = Type.Array(Type.String({ minLength: 1 }), { description: 'Free-text remarks for reviewers.' });
 
 export const NoticeSchema = Type.Object(
@@ -104,6 +107,21 @@ export const StatutoryDaysSchema = Type.Object(
   },
 );
 
+export const AcceptedFindingSchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^(completeness|balance|make-up-days)-[0-9a-f]{8}$', description: 'The finding id the importer printed, `<rule>-<hash>`.' }),
+    rule: Type.Enum([...YEAR_RULES], {
+      description: 'Which whole-year rule the notice departs from: 10 completeness, 11 balance, 12 where make-up days lie.',
+    }),
+    field: Type.String({ minLength: 1, description: 'The field the finding names, as the loader reports it.' }),
+    reason: Type.String({
+      minLength: 1,
+      description: 'The finding as computed, figures and dates included; the loader recomputes it and requires the same text.',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export const ArrangementFileSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
@@ -115,6 +133,13 @@ export const ArrangementFileSchema = Type.Object(
     notices: Type.Array(NoticeSchema, { minItems: 1 }),
     entries: Type.Array(EntrySchema, { minItems: 1 }),
     statutoryDays: StatutoryDaysSchema,
+    acceptedFindings: Type.Optional(
+      Type.Array(AcceptedFindingSchema, {
+        minItems: 1,
+        description:
+          'Findings of the whole-year rules (10-12) a person accepted after reading the notice (import --accept). Each must equal a finding the loader computes; a file with any other finding, or with an acceptance no longer found, is refused.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -122,6 +147,7 @@ export const ArrangementFileSchema = Type.Object(
 export type ArrangementFile = Static<typeof ArrangementFileSchema>;
 export type ArrangementNotice = Static<typeof NoticeSchema>;
 export type ArrangementEntry = Static<typeof EntrySchema>;
+export type AcceptedFinding = Static<typeof AcceptedFindingSchema>;
 
 export const ManifestSchema = Type.Object(
   {

@@ -5,12 +5,9 @@ import { regulationVersionFor } from '../calendar/statutory-days.js';
 import type { ArrangementFile } from './arrangement-schema.js';
 import type { DataProblem } from './data-problem.js';
 import { finalEntries, namedDaysOf, parseDateOrRange, restDaysOf } from './entry-dates.js';
-import { holidayCoverageFindings } from './holiday-coverage.js';
-import { makeUpDayFindings } from './make-up-days.js';
-import type { RuleFinding } from './rule-finding.js';
+import { checkYearRules } from './accepted-findings.js';
 import { checkArrangementShape, type SchemaError } from './schema-validators.js';
 import { computeStatutoryDaysField } from './statutory-days-field.js';
-import { yearBalanceFindings } from './year-balance.js';
 
 export type ArrangementValidation =
   | { readonly ok: true; readonly file: ArrangementFile }
@@ -219,11 +216,21 @@ const checkStatutoryDays: Check = (file, fileName) => {
   return problems;
 };
 
-/** The rules the importer applies to a notice, applied to the file: a hand-edited file meets them too. */
-const fromFindings =
-  (findingsOf: (file: ArrangementFile) => RuleFinding[]): Check =>
-  (file, fileName) =>
-    findingsOf(file).map((finding) => ({ file: fileName, field: finding.field, reason: finding.reason }));
+/**
+ * The rules the importer applies to a notice, applied to the file: a hand-edited file meets them
+ * too, except for findings the file records as accepted, each equal to the one computed.
+ */
+const checkWholeYearRules: Check = (file, fileName) => {
+  const { unaccepted, stale } = checkYearRules(file);
+  return [
+    ...unaccepted.map((finding) => ({ file: fileName, field: finding.field, reason: finding.reason })),
+    ...stale.map((record) => ({
+      file: fileName,
+      field: `acceptedFindings[${String((file.acceptedFindings ?? []).indexOf(record))}]`,
+      reason: `accepts ${record.id} («${record.reason}»), which the file no longer has: an acceptance covers exactly the deviation it names (was the file edited after it?)`,
+    })),
+  ];
+};
 
 const SEMANTIC_CHECKS: readonly Check[] = [
   checkYearMatchesFileName,
@@ -237,7 +244,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkStatutoryDays,
 ];
 
-const YEAR_RULES: readonly Check[] = [fromFindings(holidayCoverageFindings), fromFindings(yearBalanceFindings), fromFindings(makeUpDayFindings)];
+const YEAR_RULES: readonly Check[] = [checkWholeYearRules];
 
 /** One schema error as a problem that names the exact field: a missing or unknown property by its path. */
 function schemaProblems(error: SchemaError, fileName: string): DataProblem[] {

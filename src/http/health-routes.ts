@@ -1,5 +1,6 @@
 import type { LiveDataset } from '../answers/live-dataset.js';
 import type { Dataset } from '../dataset/dataset.js';
+import type { SyncState, SyncStateSource } from '../sync/sync-state.js';
 import { CACHE_NEVER, type Responder } from './response-policy.js';
 import type { ServiceRoute } from './service-route.js';
 
@@ -8,10 +9,21 @@ const JSON_NO_STORE = ['content-type', JSON_TYPE, 'cache-control', CACHE_NEVER];
 const HEALTHY = Buffer.from(JSON.stringify({ status: 'OK' }));
 
 /** The readiness answer: ready once a dataset publishing at least one year is loaded (an empty directory is not data). */
-export function readiness(dataset: Dataset | undefined): {
+export function readiness(
+  dataset: Dataset | undefined,
+  sync?: SyncState,
+): {
   readonly ready: boolean;
-  readonly body: { readonly status: 'READY' | 'NOT_READY'; readonly datasetVersion: string | null; readonly publishedYears: readonly number[]; readonly unavailableYears: readonly number[]; readonly missingFiles: readonly string[] };
+  readonly body: {
+    readonly status: 'READY' | 'NOT_READY';
+    readonly datasetVersion: string | null;
+    readonly publishedYears: readonly number[];
+    readonly unavailableYears: readonly number[];
+    readonly missingFiles: readonly string[];
+    readonly sync?: SyncState;
+  };
 } {
+  // Sync never decides readiness: a gov.cn outage must not take answering replicas out of service.
   const ready = dataset !== undefined && dataset.publishedYears.length > 0;
   return {
     ready,
@@ -21,6 +33,7 @@ export function readiness(dataset: Dataset | undefined): {
       publishedYears: dataset?.publishedYears ?? [],
       unavailableYears: dataset?.unavailableYears ?? [],
       missingFiles: dataset?.missingFiles ?? [],
+      ...(sync === undefined ? {} : { sync }),
     },
   };
 }
@@ -29,7 +42,7 @@ export function readiness(dataset: Dataset | undefined): {
  * Health endpoints outside `/v1`: `/healthz` says the process answers; `/readyz` says whether a
  * dataset is loaded (503 until then) and which years it publishes or cannot read.
  */
-export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Responder): ServiceRoute[] {
+export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Responder, sync?: SyncStateSource): ServiceRoute[] {
   return [
     {
       path: '/healthz',
@@ -48,7 +61,8 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Resp
         kind: 'service',
         operationId: 'service.getReadiness',
         summary: 'Readiness',
-        description: 'Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year and any data file deleted since it was loaded.',
+        description:
+          'Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, and, when sync runs, its state (which never decides readiness).',
         responses: {
           200: { description: 'A dataset is loaded.', contentType: JSON_TYPE, schema: 'Readiness', example: { live: true } },
           503: {
@@ -60,7 +74,7 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Resp
         },
       },
       handle(request, reply) {
-        const { ready, body } = readiness(live.dataset());
+        const { ready, body } = readiness(live.dataset(), sync?.());
         responder.write(request, reply, 'service.getReadiness', ready ? 200 : 503, JSON_NO_STORE, Buffer.from(JSON.stringify(body)));
       },
     },

@@ -1,5 +1,6 @@
 import type { Dataset } from '../dataset/dataset.js';
 import type { ReloadOutcome } from '../answers/live-dataset.js';
+import type { SyncStateSource } from '../sync/sync-state.js';
 
 /**
  * The service's metrics. Observing is cheap and always on: plain counts, kept here. The
@@ -23,9 +24,11 @@ export interface MetricSources {
   /** Reloads by result: changed, unchanged, invalid, failed. */
   readonly reloads: ReadonlyMap<string, number>;
   dataset(): Dataset | undefined;
+  /** Sync's state, when sync runs. */
+  readonly sync?: SyncStateSource;
 }
 
-export function createServiceMetrics(dataset: () => Dataset | undefined): ServiceMetrics {
+export function createServiceMetrics(dataset: () => Dataset | undefined, sync?: SyncStateSource): ServiceMetrics {
   const requests = new RequestRecorder(DURATION_BUCKETS);
   const reloads = new Map<string, number>();
   let exposition: Promise<{ contentType: string; metrics(): Promise<string> }> | undefined;
@@ -39,7 +42,7 @@ export function createServiceMetrics(dataset: () => Dataset | undefined): Servic
     },
     async scrape() {
       exposition ??= import('./prometheus-registry.js').then(({ createPrometheusRegistry }) =>
-        createPrometheusRegistry({ requests, reloads, dataset }),
+        createPrometheusRegistry({ requests, reloads, dataset, ...(sync ? { sync } : {}) }),
       );
       const registry = await exposition;
       return { contentType: registry.contentType, text: await registry.metrics() };

@@ -48,8 +48,8 @@ const key = (method: string, url: string): string => `${method} ${url}`;
 export async function servedOpenApiDocument(context: RouteContext, options: OpenApiOptions): Promise<Record<string, unknown>> {
   const responder = createResponder(context.responder.policy);
   // The same route table, with metrics of its own when the service has any (so /metrics is there too).
-  const metrics = context.metrics === undefined ? undefined : createServiceMetrics(() => context.live.dataset());
-  const routes = serviceRoutes({ calendar: context.calendar, live: context.live, responder, ...(metrics ? { metrics } : {}) });
+  const metrics = context.metrics === undefined ? undefined : createServiceMetrics(() => context.live.dataset(), context.sync);
+  const routes = serviceRoutes({ calendar: context.calendar, live: context.live, responder, ...(metrics ? { metrics } : {}), ...(context.sync ? { sync: context.sync } : {}) });
   const app = buildApp({ routes, responder });
   try {
     const answers = new Map<string, ExampleAnswer>();

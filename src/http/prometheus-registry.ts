@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValueWithName } from 'prom-client';
+import type { SyncState, SyncStateSource } from '../sync/sync-state.js';
 import { DURATION_BUCKETS, type MetricSources, type RequestRecorder } from './metrics.js';
 
 /**
@@ -70,7 +71,67 @@ export function createPrometheusRegistry(sources: MetricSources): Registry {
       for (const [result, count] of sources.reloads) this.inc({ result }, count);
     },
   });
+  if (sources.sync !== undefined) registerSyncMetrics(registry, sources.sync);
   return registry;
+}
+
+/** Sync's last attempt and success, the outcome per year, held notices, webhook deliveries and failures. */
+function registerSyncMetrics(registry: Registry, sync: SyncStateSource): void {
+  const seconds = (iso: string | null): number | undefined => (iso === null ? undefined : Date.parse(iso) / 1000);
+  const timestamp = (name: string, help: string, pick: (state: SyncState) => string | null): void => {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        const state = sync();
+        const value = state === undefined ? undefined : seconds(pick(state));
+        if (value !== undefined) this.set(value);
+      },
+    });
+  };
+  timestamp('calendar_sync_last_attempt_timestamp_seconds', 'When the last sync run started (Unix time).', (state) => state.lastAttempt);
+  timestamp('calendar_sync_last_success_timestamp_seconds', 'When the last sync run in which no year failed started (Unix time).', (state) => state.lastSuccess);
+  new Gauge({
+    name: 'calendar_sync_year_outcome',
+    help: "The last sync run's outcome per year: 1 for the outcome it had (published, amended, nothing-new, held, failed).",
+    labelNames: ['year', 'outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { year, outcome } of sync()?.years ?? []) this.set({ year: String(year), outcome }, 1);
+    },
+  });
+  new Gauge({
+    name: 'calendar_sync_held_notices',
+    help: "Years whose new notice is held for a person's review.",
+    registers: [registry],
+    collect() {
+      this.set(sync()?.held.length ?? 0);
+    },
+  });
+  new Counter({
+    name: 'calendar_webhook_deliveries_total',
+    help: 'Webhook events by result: delivered (a 2xx answer), failed (gave up after every attempt).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const counts = sync()?.webhooks;
+      this.inc({ result: 'delivered' }, counts?.delivered ?? 0);
+      this.inc({ result: 'failed' }, counts?.failed ?? 0);
+    },
+  });
+  new Counter({
+    name: 'calendar_webhook_failed_attempts_total',
+    help: 'Webhook delivery attempts that failed (no answer, or not 2xx); each is retried until the attempts run out.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(sync()?.webhooks.failedAttempts ?? 0);
+    },
+  });
 }
 
 type DurationLabels = 'operation' | 'status';

@@ -219,6 +219,50 @@ export const CalendarFeedSchema = Type.String({ description: 'An RFC 5545 iCalen
 
 export const HealthSchema = Type.Object({ status: Type.Literal('OK') }, { additionalProperties: false, description: 'The process answers.' });
 
+const SyncNoticeSchema = Type.Object(
+  { title: Type.String(), documentNumber: Type.Union([Type.String(), Type.Null()]), url: Type.String() },
+  { additionalProperties: false },
+);
+
+const SyncStateSchema = Type.Object(
+  {
+    source: Type.String({ description: 'SYNC_SOURCE: gov.cn.' }),
+    intervalSeconds: Type.Integer({ minimum: 1 }),
+    lastAttempt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the last run started.' }),
+    lastSuccess: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the last run in which no year failed started.' }),
+    years: Type.Array(
+      Type.Object(
+        {
+          year: Type.Integer(),
+          outcome: Type.Enum(['published', 'amended', 'nothing-new', 'held', 'failed']),
+          detail: Type.String({ description: 'What was published, why it is held, or why it failed.' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: "The last run's outcome per year." },
+    ),
+    held: Type.Array(
+      Type.Object(
+        {
+          year: Type.Integer(),
+          notices: Type.Array(SyncNoticeSchema),
+          findings: Type.Array(Type.Object({ id: Type.String(), reason: Type.String() }, { additionalProperties: false }), {
+            description: 'Whole-year rule findings a person may accept (sync --accept <id>) after reading the notice.',
+          }),
+          differences: Type.Array(Type.String(), { description: 'Where the cross-check source differs.' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: "Notices awaiting a person's review; their years stay unpublished." },
+    ),
+    webhooks: Type.Object(
+      { delivered: Type.Integer({ minimum: 0 }), failed: Type.Integer({ minimum: 0 }), failedAttempts: Type.Integer({ minimum: 0 }) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, description: 'Sync from gov.cn, when SYNC_SOURCE is set (README, "Staying current").' },
+);
+
 export const ReadinessSchema = Type.Object(
   {
     status: Type.Enum(['READY', 'NOT_READY']),
@@ -231,6 +275,7 @@ export const ReadinessSchema = Type.Object(
       description:
         'Data files deleted since they were loaded (`2025.json`, `manifest.json`): what they held is still served, but a restart would lose it.',
     }),
+    sync: Type.Optional(SyncStateSchema),
   },
   { additionalProperties: false, description: 'Whether a dataset publishing at least one year is loaded.' },
 );

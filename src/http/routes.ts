@@ -1,5 +1,6 @@
 import type { LiveDataset } from '../answers/live-dataset.js';
 import { calendarPageRoutes } from './calendar-page-routes.js';
+import type { SyncStateSource } from '../sync/sync-state.js';
 import { docsRoutes } from './docs-routes.js';
 import { healthRoutes } from './health-routes.js';
 import type { ServiceMetrics } from './metrics.js';
@@ -14,13 +15,15 @@ export interface RouteContext {
   readonly live: Pick<LiveDataset, 'dataset'>;
   readonly responder: Responder;
   readonly metrics?: ServiceMetrics;
+  /** Sync's state, shown by /readyz and /metrics; absent when sync is off. */
+  readonly sync?: SyncStateSource;
 }
 
 /** The route table: every path of the service, in the order the OpenAPI document lists them. */
 export function serviceRoutes(context: RouteContext): ServiceRoute[] {
   const routes: ServiceRoute[] = [
     ...API_OPERATIONS.map((operation) => operationRoute(operation, context.calendar, context.responder)),
-    ...healthRoutes(context.live, context.responder),
+    ...healthRoutes(context.live, context.responder, context.sync),
     ...docsRoutes(context.responder),
     // The calendar page is for people, as the documentation pages are: like them it stays out of
     // the OpenAPI document (an HTML page is no operation for a client to call), while the router,
@@ -36,7 +39,8 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
         kind: 'service',
         operationId: 'service.getMetrics',
         summary: 'Prometheus metrics',
-        description: 'Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, process metrics.',
+        description:
+          'Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, sync runs, outcomes and webhook deliveries (when sync runs), process metrics.',
         responses: { 200: { description: 'Metrics in the Prometheus text format.', contentType: 'text/plain; version=0.0.4; charset=utf-8', schema: 'MetricsText' } },
       },
       async handle(request, reply) {

@@ -11,6 +11,8 @@ export interface ImportProblem {
   readonly reason: string;
   /** The offending line(s) as written (trimmed). */
   readonly quote: string;
+  /** Set when the problem is a finding of a whole-year rule (10-12), which a person may accept by this id. */
+  readonly finding?: string;
 }
 
 export function formatProblem(problem: ImportProblem): string {

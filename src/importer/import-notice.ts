@@ -18,6 +18,12 @@ export { ImportError } from './import-error.js';
 export interface ImportOptions {
   /** This year, by the clock in China: a notice for a year more than two years ahead is refused. */
   readonly currentYear: number;
+  /**
+   * Ids of whole-year rule findings (completeness, balance, where make-up days lie) a person
+   * accepts after reading the notice; the file records each. Findings the year's file already
+   * accepts stay accepted while they last.
+   */
+  readonly accept?: readonly string[];
 }
 
 /** A notice is a few kilobytes; anything over this is refused before it is parsed. */
@@ -68,11 +74,12 @@ export function importNotice(text: string, existing?: ArrangementFile, options: 
   // Year checks: the year with this notice applied, checked as a whole.
   const file = log.reading(notice.titleLines, () => assembleYear(info, year, metadata, entries, existing));
   if (file === undefined) return log.stop();
-  checkYear(file, metadata.id, entries.blocks, notice.titleLines, log);
+  const accepted = (existing?.acceptedFindings ?? []).map((record) => record.id);
+  const checked = checkYear(file, metadata.id, entries.blocks, notice.titleLines, { accept: options.accept ?? [], acceptedBefore: accepted }, log);
   log.stopIfAny();
 
   // File: what the loader accepts, or nothing.
-  return validatedFile(file, notice.titleLines, log) ?? log.stop();
+  return validatedFile(checked, notice.titleLines, log) ?? log.stop();
 }
 
 /** An annual notice starts its year's file; the others are applied to it. */

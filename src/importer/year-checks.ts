@@ -1,17 +1,23 @@
 import type { ArrangementFile } from '../dataset/arrangement-schema.js';
-import { holidayCoverageFindings } from '../dataset/holiday-coverage.js';
-import { makeUpDayFindings } from '../dataset/make-up-days.js';
-import { yearBalanceFindings } from '../dataset/year-balance.js';
-import type { ProblemLog } from './import-error.js';
+import { acceptanceHint, acceptanceOf, yearRuleFindings } from '../dataset/accepted-findings.js';
+import { problemAt, type ProblemLog } from './import-error.js';
 import type { SourceLine } from './normalize-text.js';
 import type { EntryBlock } from './notice-text.js';
+
+/** The findings a person accepts now (`--accept`) and those the year's file already accepted. */
+export interface Acceptance {
+  readonly accept: readonly string[];
+  readonly acceptedBefore: readonly string[];
+}
 
 /**
  * The sixth stage of an import: the year with this notice applied, checked as a whole by the
  * rules the loader applies (every statutory day covered, the year's balance, where make-up days
- * lie), each problem quoting the items of this notice it concerns (or the title).
+ * lie), each problem quoting the items of this notice it concerns (or the title). A finding a
+ * person accepts by its id is no problem: the file returned records it, so that the loader can
+ * recompute and compare it; an accepted id that names no finding is a problem.
  */
-export function checkYear(file: ArrangementFile, noticeId: string, blocks: readonly EntryBlock[], titleLines: readonly SourceLine[], log: ProblemLog): void {
+export function checkYear(file: ArrangementFile, noticeId: string, blocks: readonly EntryBlock[], titleLines: readonly SourceLine[], acceptance: Acceptance, log: ProblemLog): ArrangementFile {
   const blockOfEntry = new Map<number, EntryBlock>();
   let own = 0;
   file.entries.forEach((entry, index) => {
@@ -20,9 +26,17 @@ export function checkYear(file: ArrangementFile, noticeId: string, blocks: reado
     own += 1;
     if (block !== undefined) blockOfEntry.set(index, block);
   });
-  const findings = [...holidayCoverageFindings(file), ...yearBalanceFindings(file), ...makeUpDayFindings(file)];
+  const findings = yearRuleFindings(file);
+  const isAccepted = (id: string): boolean => acceptance.accept.includes(id) || acceptance.acceptedBefore.includes(id);
   for (const finding of findings) {
+    if (isAccepted(finding.id)) continue;
     const lines = finding.entries.flatMap((index) => blockOfEntry.get(index)?.lines ?? []);
-    log.at(lines.length > 0 ? lines : titleLines, finding.reason);
+    log.add({ ...problemAt(lines.length > 0 ? lines : titleLines, `${finding.reason} (${acceptanceHint(finding)})`), finding: finding.id });
   }
+  for (const id of acceptance.accept.filter((id) => !findings.some((finding) => finding.id === id))) {
+    log.at(titleLines, `--accept ${id} names no finding of this notice (its findings: ${findings.map((finding) => finding.id).join(', ') || 'none'})`);
+  }
+  const accepted = findings.filter((finding) => isAccepted(finding.id)).map(acceptanceOf);
+  // The assembled file carries no acceptance of its own: the record is exactly what is accepted now.
+  return accepted.length > 0 ? { ...file, acceptedFindings: accepted } : file;
 }

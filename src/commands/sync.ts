@@ -1,0 +1,80 @@
+import type { Writable } from 'node:stream';
+import { currentYearInChina } from '../importer/import-notice.js';
+import { createFetcher, DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
+import { runSync, type SyncReport } from '../sync/sync-run.js';
+import { readSyncSettings, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
+import { DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
+
+/**
+ * Exit codes of `sync` (README, "Staying current"): 0 every year is published, amended or has
+ * nothing new; 1 a year failed (network, a page or notice refused, the data directory); 2 bad
+ * usage or settings, sync not configured; 3 a notice is held for review and none failed.
+ */
+export const SYNC_EXIT = { ok: 0, failed: 1, usage: 2, held: 3 } as const;
+
+export interface SyncCommandOptions {
+  readonly dataDir: string;
+  /** The settings: the environment's, each overridden by its flag. */
+  readonly values: SyncSettingValues;
+  readonly accept: readonly string[];
+  readonly currentYear?: number;
+  readonly limits?: FetchLimits;
+  readonly delivery?: DeliveryPolicy;
+}
+
+/**
+ * `sync`: one run, as the service's schedule makes it. Prints one line per year (published,
+ * amended, nothing new, held, failed, and why) and the dataset version when it published; sends
+ * the run's webhooks and waits for their delivery before it exits.
+ */
+export async function runSyncCommand(options: SyncCommandOptions, out: Writable, err: Writable): Promise<number> {
+  let settings;
+  try {
+    settings = readSyncSettings(options.values);
+  } catch (error) {
+    if (!(error instanceof SyncSettingsError)) throw error;
+    err.write(`${error.message}\n`);
+    return SYNC_EXIT.usage;
+  }
+  if (settings === undefined) {
+    err.write('sync is not configured: set SYNC_SOURCE=gov.cn (or --source gov.cn); nothing was requested\n');
+    return SYNC_EXIT.usage;
+  }
+  let report: SyncReport;
+  try {
+    report = await runSync({
+      dataDir: options.dataDir,
+      settings,
+      currentYear: options.currentYear ?? currentYearInChina(),
+      accept: options.accept,
+      ...(options.limits ? { limits: options.limits } : {}),
+    });
+  } catch (error) {
+    err.write(`sync failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return SYNC_EXIT.failed;
+  }
+  for (const outcome of report.outcomes) {
+    const line = `${outcome.year}: ${outcome.outcome}: ${outcome.detail}\n`;
+    if (outcome.outcome === 'failed' || outcome.outcome === 'held') err.write(line);
+    else out.write(line);
+    for (const finding of outcome.findings) {
+      err.write(`  ${finding.id}: after reading the notice, publish it with: china-calendar sync --accept ${finding.id} (or import its text with --accept)\n`);
+    }
+  }
+  if (report.datasetVersion !== undefined) out.write(`datasetVersion ${report.datasetVersion}\n`);
+  const events = eventsOf(report);
+  if (events.length > 0 && settings.webhooks.urls.length > 0) {
+    const fetcher = createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }, { ...(options.limits ?? DEFAULT_FETCH_LIMITS), maxRequests: Number.MAX_SAFE_INTEGER });
+    const log = {
+      info: (fields: object, message: string): void => void out.write(`${message}: ${JSON.stringify(fields)}\n`),
+      warn: (fields: object, message: string): void => void err.write(`${message}: ${JSON.stringify(fields)}\n`),
+    };
+    const sender = new WebhookSender(settings.webhooks, fetcher, log, options.delivery ?? DEFAULT_DELIVERY_POLICY);
+    for (const event of events) sender.send(event);
+    await sender.settled();
+    await fetcher.close();
+  }
+  if (report.outcomes.some((outcome) => outcome.outcome === 'failed')) return SYNC_EXIT.failed;
+  if (report.outcomes.some((outcome) => outcome.outcome === 'held')) return SYNC_EXIT.held;
+  return SYNC_EXIT.ok;
+}

@@ -1,0 +1,98 @@
+import { htmlToText } from './html-text.js';
+import { FetchError, type Fetcher } from './http-fetch.js';
+
+/** One document of a search answer: untrusted until its title is matched and its address checked. */
+export interface SearchHit {
+  /** The title as plain text (the answer marks the query words with tags). */
+  readonly title: string;
+  readonly url: string;
+  /** yyyy-MM-dd, when the answer gives it. */
+  readonly publishedDate: string | undefined;
+}
+
+/**
+ * The words the searches use: every notice title since 2008 has one of them (部分节假日安排 in the
+ * annual notices, 假期 in 劳动节假期调整 and 延长春节假期, 放假 in the 2015 Victory Day notice).
+ * Each is searched together with the year; a hit is used only if its title is a notice's title.
+ */
+export const SEARCH_WORDS = ['节假日', '假期', '放假'] as const;
+
+/** Pages read per search: the notices of a year are a handful, newest first. */
+const MAX_PAGES = 2;
+const PAGE_SIZE = 20;
+
+/** The search address for a query, with the parameters of gov.cn's policy library (its State Council documents). */
+export function searchUrlFor(base: string, query: string, page: number): string {
+  const url = new URL(base);
+  const parameters: Record<string, string> = {
+    t: 'zhengcelibrary_gw',
+    q: query,
+    timetype: 'timeqb',
+    searchfield: 'title',
+    filetype: '通知',
+    sort: 'pubtime',
+    sortType: '1',
+    p: String(page),
+    n: String(PAGE_SIZE),
+  };
+  for (const [name, value] of Object.entries(parameters)) url.searchParams.set(name, value);
+  return url.href;
+}
+
+/** Every document the searches for `year` find, each once, in the order found. */
+export async function searchYear(fetcher: Fetcher, base: string, year: number): Promise<SearchHit[]> {
+  const found = new Map<string, SearchHit>();
+  for (const word of SEARCH_WORDS) {
+    for (let page = 1; page <= MAX_PAGES; page += 1) {
+      const url = searchUrlFor(base, `${year} ${word}`, page);
+      const answer = readSearchAnswer((await fetcher.getText(url, 'application/json')).text, url);
+      for (const hit of answer.hits) if (!found.has(hit.url)) found.set(hit.url, hit);
+      if (page >= answer.totalPages) break;
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * A search answer: `code` 200 with `searchVO.listVO[]` (title, url, pubtimeStr or pubtime) and
+ * `searchVO.totalpage`, or `code` 1001 for no match. Anything else is refused, naming what is
+ * wrong; a document without a title or an http(s) URL is skipped.
+ */
+export function readSearchAnswer(text: string, url: string): { readonly hits: SearchHit[]; readonly totalPages: number } {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text) as unknown;
+  } catch {
+    throw new FetchError(url, 'the search answer is not JSON');
+  }
+  if (!isRecord(answer)) throw new FetchError(url, 'the search answer is not a JSON object');
+  const code = answer.code;
+  if (code === 1001 || code === '1001') return { hits: [], totalPages: 0 };
+  if (code !== 200 && code !== '200') throw new FetchError(url, `the search answer has code ${code === undefined ? 'none' : JSON.stringify(code)}, neither 200 nor 1001 (no match)`);
+  const searchVO = answer.searchVO;
+  if (!isRecord(searchVO) || !Array.isArray(searchVO.listVO)) throw new FetchError(url, 'the search answer has no searchVO.listVO list');
+  const totalPages = typeof searchVO.totalpage === 'number' ? searchVO.totalpage : Number(searchVO.totalpage ?? 1);
+  const hits: SearchHit[] = [];
+  for (const item of searchVO.listVO as unknown[]) {
+    if (!isRecord(item) || typeof item.title !== 'string' || typeof item.url !== 'string') continue;
+    if (!URL.canParse(item.url) || !/^https?:$/.test(new URL(item.url).protocol)) continue;
+    hits.push({ title: htmlToText(item.title).trim(), url: item.url, publishedDate: publishedDateOf(item) });
+  }
+  return { hits, totalPages: Number.isFinite(totalPages) ? totalPages : 1 };
+}
+
+/** The publication day from `pubtimeStr` (2025.11.04 or 2025-11-04) or `pubtime` (milliseconds), in China's time. */
+function publishedDateOf(item: Readonly<Record<string, unknown>>): string | undefined {
+  if (typeof item.pubtimeStr === 'string') {
+    const match = /^(\d{4})[.\-/年](\d{1,2})[.\-/月](\d{1,2})/.exec(item.pubtimeStr.trim());
+    if (match !== null) return `${match[1]}-${match[2]?.padStart(2, '0')}-${match[3]?.padStart(2, '0')}`;
+  }
+  if (typeof item.pubtime === 'number' && Number.isFinite(item.pubtime)) {
+    return new Date(item.pubtime + 8 * 3_600_000).toISOString().slice(0, 10);
+  }
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,236 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { hostOf, isPrivateAddress, type AddressPolicy } from './address-policy.js';
+
+/**
+ * The one way sync talks to the network: bounded in time, size and number, retried with backoff
+ * and jitter, identified by a descriptive User-Agent, through HTTPS_PROXY / HTTP_PROXY unless
+ * NO_PROXY exempts the host, and refusing hosts and addresses the policy does not allow (checked on
+ * every redirect, and on the address a name resolves to when connecting directly).
+ */
+export interface FetchLimits {
+  /** One attempt: time to the answer's headers, and between chunks of its body. */
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+  /** Attempts after the first, for network errors, timeouts, 429 and 5xx answers. */
+  readonly retries: number;
+  /** The first retry waits about this long; each further one twice as long, with jitter. */
+  readonly backoffMs: number;
+  /** Requests a whole run may make, retries and redirects included. */
+  readonly maxRequests: number;
+}
+
+export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, retries: 3, backoffMs: 1000, maxRequests: 60 };
+
+export const USER_AGENT = 'china-holiday-calendar-sync/0.1 (the reference mainland-China holiday calendar service; reads the State Council holiday notices a few times a day)';
+
+const MAX_REDIRECTS = 3;
+
+export class FetchError extends Error {
+  override name = 'FetchError';
+  constructor(
+    readonly url: string,
+    reason: string,
+  ) {
+    super(`${url}: ${reason}`);
+  }
+}
+
+export interface FetchedText {
+  /** The address the answer came from, after redirects. */
+  readonly url: string;
+  readonly contentType: string;
+  readonly text: string;
+}
+
+export interface Fetcher {
+  /** GET, where `isAllowed` says which hosts this request may reach (the first URL's and every redirect's). */
+  getText(url: string, accept: string, isAllowed?: (host: string) => boolean): Promise<FetchedText>;
+  /** POST a body (webhooks): one attempt, the status, never a throw for an HTTP status. */
+  post(url: string, body: string, headers: Readonly<Record<string, string>>): Promise<number>;
+  /** Requests made so far. */
+  readonly requests: number;
+  close(): Promise<void>;
+}
+
+class Budget {
+  used = 0;
+  constructor(private readonly max: number) {}
+  take(url: string): void {
+    if (this.used >= this.max) throw new FetchError(url, `not requested: this run reached its limit of ${this.max} requests`);
+    this.used += 1;
+  }
+}
+
+export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAULT_FETCH_LIMITS): Fetcher {
+  const dispatcher: Dispatcher = new EnvHttpProxyAgent({
+    headersTimeout: limits.timeoutMs,
+    bodyTimeout: limits.timeoutMs,
+    // Used for direct connections only: through a proxy, the proxy resolves and connects.
+    connect: { timeout: limits.timeoutMs, lookup: guardedLookup(policy) },
+  });
+  const budget = new Budget(limits.maxRequests);
+  return {
+    get requests() {
+      return budget.used;
+    },
+    async getText(url, accept, isAllowed = (host) => policy.allowsHost(host)) {
+      let lastError: FetchError | undefined;
+      for (let attempt = 0; attempt <= limits.retries; attempt += 1) {
+        if (attempt > 0) await sleep(backoff(limits.backoffMs, attempt));
+        try {
+          return await getFollowingRedirects(url, accept, isAllowed, policy, limits, dispatcher, budget);
+        } catch (error) {
+          if (!(error instanceof RetryableError)) throw error;
+          lastError = new FetchError(error.url, `${error.message} (after ${attempt + 1} attempt${attempt === 0 ? '' : 's'})`);
+          if (budget.used >= limits.maxRequests) break;
+        }
+      }
+      throw lastError ?? new FetchError(url, 'not fetched');
+    },
+    async post(url, body, headers) {
+      budget.take(url);
+      try {
+        const answer = await request(url, { method: 'POST', dispatcher, headers: { 'user-agent': USER_AGENT, 'content-type': 'application/json', ...headers }, body });
+        await answer.body.dump({ limit: 64 * 1024 });
+        return answer.statusCode;
+      } catch (error) {
+        throw new FetchError(url, describeNetworkError(error));
+      }
+    },
+    close: () => dispatcher.close(),
+  };
+}
+
+/** An attempt that may succeed if tried again: a network error, a timeout, 429 or 5xx. */
+class RetryableError extends Error {
+  constructor(
+    readonly url: string,
+    reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+async function getFollowingRedirects(
+  first: string,
+  accept: string,
+  isAllowed: (host: string) => boolean,
+  policy: AddressPolicy,
+  limits: FetchLimits,
+  dispatcher: Dispatcher,
+  budget: Budget,
+): Promise<FetchedText> {
+  let url = first;
+  for (let redirects = 0; ; redirects += 1) {
+    checkAddress(url, isAllowed, policy);
+    budget.take(url);
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await request(url, { method: 'GET', dispatcher, headers: { 'user-agent': USER_AGENT, accept } });
+    } catch (error) {
+      throw new RetryableError(url, describeNetworkError(error));
+    }
+    const { statusCode } = answer;
+    if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
+      await answer.body.dump();
+      const location = headerOf(answer.headers, 'location');
+      if (location === undefined || !URL.canParse(location, url)) throw new FetchError(url, `redirect ${statusCode} without a usable Location`);
+      if (redirects >= MAX_REDIRECTS) throw new FetchError(url, `more than ${MAX_REDIRECTS} redirects`);
+      url = new URL(location, url).href;
+      continue;
+    }
+    if (statusCode === 429 || statusCode >= 500) {
+      await answer.body.dump();
+      throw new RetryableError(url, `answered ${statusCode}`);
+    }
+    if (statusCode !== 200) {
+      await answer.body.dump();
+      throw new FetchError(url, `answered ${statusCode}`);
+    }
+    const text = await readLimited(url, answer, limits.maxBytes);
+    return { url, contentType: headerOf(answer.headers, 'content-type') ?? '', text };
+  }
+}
+
+/** The body, refused once it exceeds `maxBytes` (announced or counted), and refused unless it is UTF-8. */
+async function readLimited(url: string, answer: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
+  const announced = Number(headerOf(answer.headers, 'content-length') ?? Number.NaN);
+  if (announced > maxBytes) {
+    answer.body.destroy();
+    throw new FetchError(url, `the answer is ${announced} bytes, over the limit of ${maxBytes}; not read`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of answer.body) {
+      const bytes = chunk as Buffer;
+      size += bytes.length;
+      if (size > maxBytes) {
+        answer.body.destroy();
+        throw new FetchError(url, `the answer is over the limit of ${maxBytes} bytes; not read`);
+      }
+      chunks.push(bytes);
+    }
+  } catch (error) {
+    if (error instanceof FetchError) throw error;
+    throw new RetryableError(url, describeNetworkError(error));
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new FetchError(url, 'the answer is not UTF-8 text');
+  }
+}
+
+function checkAddress(url: string, isAllowed: (host: string) => boolean, policy: AddressPolicy): void {
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new FetchError(url, 'not an http(s) address');
+  const host = hostOf(url);
+  if (!isAllowed(host)) throw new FetchError(url, `${host} is not gov.cn or a configured host; not fetched`);
+  if (isPrivateAddress(host) && !policy.allowsPrivateAddresses) throw new FetchError(url, `${host} is a private or loopback address; not fetched`);
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** dns.lookup, refusing private addresses unless the policy allows them: a public name that resolves inward is refused too. */
+function guardedLookup(policy: AddressPolicy) {
+  return (hostname: string, options: object, callback: LookupCallback): void => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error !== null) {
+        callback(error, []);
+        return;
+      }
+      const refused = policy.allowsPrivateAddresses ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
+      if (refused !== undefined) {
+        callback(Object.assign(new Error(`${hostname} resolves to ${refused.address}, a private or loopback address; not fetched`), { code: 'EPRIVATEADDRESS' }), []);
+        return;
+      }
+      if ((options as { all?: boolean }).all === true) callback(null, addresses);
+      else {
+        const [firstAddress] = addresses;
+        if (firstAddress === undefined) callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+        else callback(null, firstAddress.address, firstAddress.family);
+      }
+    });
+  };
+}
+
+function backoff(baseMs: number, attempt: number): number {
+  const exponential = baseMs * 2 ** (attempt - 1);
+  return exponential / 2 + Math.random() * (exponential / 2);
+}
+
+function headerOf(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function describeNetworkError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'no answer in time';
+  const cause = (error as { cause?: unknown }).cause;
+  const detail = cause instanceof Error ? cause.message : error.message;
+  return code === undefined ? detail : `${detail} (${code})`;
+}

@@ -1,0 +1,124 @@
+import type { Logger } from 'pino';
+import { currentYearInChina } from '../importer/import-notice.js';
+import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
+import { runSync, type SyncReport, type YearOutcome } from './sync-run.js';
+import type { SyncSettings } from './sync-settings.js';
+import type { HeldNotice, SyncState } from './sync-state.js';
+import { DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from './webhooks.js';
+
+export interface SyncScheduleOptions {
+  readonly limits?: FetchLimits;
+  readonly delivery?: DeliveryPolicy;
+  /** Called after a run published something: the service reloads at once rather than at its next check. */
+  readonly onPublished?: () => Promise<unknown>;
+}
+
+/**
+ * Sync inside the service: a run at start and every SYNC_INTERVAL_SECONDS after the previous run
+ * ends (runs never overlap). Each run logs one line per year, keeps the state operators see,
+ * and sends the webhooks its outcomes call for, a held notice's once per process. A run's
+ * failure is logged and counted, never thrown: the service keeps answering from the data it has.
+ */
+export class SyncSchedule {
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private running: Promise<SyncReport | undefined> | undefined;
+  private lastAttempt: string | null = null;
+  private lastSuccess: string | null = null;
+  private outcomes: readonly YearOutcome[] = [];
+  private readonly heldEventsSent = new Set<string>();
+  private readonly webhookFetcher: Fetcher;
+  private readonly webhooks: WebhookSender;
+
+  constructor(
+    private readonly settings: SyncSettings,
+    private readonly dataDir: string,
+    private readonly log: Logger,
+    private readonly options: SyncScheduleOptions = {},
+  ) {
+    // Webhook receivers are the operator's own systems, often inside the network: their addresses are trusted.
+    this.webhookFetcher = createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }, { ...(options.limits ?? DEFAULT_FETCH_LIMITS), maxRequests: Number.MAX_SAFE_INTEGER });
+    this.webhooks = new WebhookSender(settings.webhooks, this.webhookFetcher, log, options.delivery ?? DEFAULT_DELIVERY_POLICY);
+  }
+
+  start(): void {
+    this.log.info({ source: this.settings.source, searchUrl: this.settings.searchUrl, intervalSeconds: this.settings.intervalSeconds }, 'sync scheduled');
+    this.schedule(0);
+  }
+
+  /**
+   * No further run. A run under way is not waited for (shutdown must not wait on gov.cn): its
+   * writes are atomic, so stopping the process mid-run leaves the data as it was or complete.
+   */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    void this.webhookFetcher.close();
+  }
+
+  /** One run now (or the one under way). */
+  runOnce(): Promise<SyncReport | undefined> {
+    this.running ??= this.run().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  state(): SyncState {
+    return {
+      source: this.settings.source,
+      intervalSeconds: this.settings.intervalSeconds,
+      lastAttempt: this.lastAttempt,
+      lastSuccess: this.lastSuccess,
+      years: this.outcomes.map(({ year, outcome, detail }) => ({ year, outcome, detail })),
+      held: this.outcomes.filter((outcome) => outcome.outcome === 'held').map(heldNoticeOf),
+      webhooks: { ...this.webhooks.counts },
+    };
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.runOnce().then(() => {
+        this.schedule(this.settings.intervalSeconds * 1000);
+      });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async run(): Promise<SyncReport | undefined> {
+    this.lastAttempt = new Date().toISOString();
+    let report: SyncReport;
+    try {
+      report = await runSync({ dataDir: this.dataDir, settings: this.settings, currentYear: currentYearInChina(), ...(this.options.limits ? { limits: this.options.limits } : {}) });
+    } catch (error) {
+      this.log.error({ err: error }, 'sync run failed');
+      return undefined;
+    }
+    this.outcomes = report.outcomes;
+    for (const outcome of report.outcomes) logOutcome(this.log, outcome);
+    if (report.outcomes.every((outcome) => outcome.outcome !== 'failed')) this.lastSuccess = this.lastAttempt;
+    if (report.datasetVersion !== undefined) await this.options.onPublished?.();
+    for (const event of eventsOf(report)) {
+      if (event.type === 'calendar.notice.held') {
+        if (this.heldEventsSent.has(event.id)) continue;
+        this.heldEventsSent.add(event.id);
+      }
+      this.webhooks.send(event);
+    }
+    return report;
+  }
+}
+
+/** One line per year and run: published, amended, nothing new, held or failed, and why. */
+export function logOutcome(log: Pick<Logger, 'info' | 'warn'>, outcome: YearOutcome): void {
+  const fields = { year: outcome.year, outcome: outcome.outcome, detail: outcome.detail, ...(outcome.findings.length > 0 ? { findings: outcome.findings.map((finding) => finding.id) } : {}) };
+  const message = `sync ${outcome.year}: ${outcome.outcome}`;
+  if (outcome.outcome === 'held' || outcome.outcome === 'failed') log.warn(fields, message);
+  else log.info(fields, message);
+}
+
+function heldNoticeOf(outcome: YearOutcome): HeldNotice {
+  return { year: outcome.year, notices: outcome.notices, findings: outcome.findings, differences: outcome.differences };
+}
+

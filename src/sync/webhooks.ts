@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Webhook } from 'standardwebhooks';
+import type { Fetcher } from './http-fetch.js';
+import type { NoticeReference, SyncReport, YearOutcome } from './sync-run.js';
+import type { WebhookSettings } from './sync-settings.js';
+
+export const WEBHOOK_EVENT_TYPES = ['calendar.year.published', 'calendar.year.amended', 'calendar.notice.held'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The Standard Webhooks payload: `type`, `timestamp`, `data`. */
+export interface WebhookEvent {
+  /** `msg_` and a hash of what the event says: replicas sending the same event send the same id, and receivers de-duplicate. */
+  readonly id: string;
+  readonly type: WebhookEventType;
+  readonly data: {
+    readonly year: number;
+    readonly notices: readonly NoticeReference[];
+    /** The dataset version after the change; null for a held notice (nothing changed). */
+    readonly datasetVersion: string | null;
+    readonly changedDates: readonly string[];
+    /** Held: why, and what a person may accept. */
+    readonly findings?: readonly { readonly id: string; readonly reason: string }[];
+    readonly differences?: readonly string[];
+  };
+}
+
+/** The events a run's outcomes call for: one per published, amended or held year. */
+export function eventsOf(report: SyncReport): WebhookEvent[] {
+  return report.outcomes.flatMap((outcome) => {
+    const type = typeOf(outcome);
+    if (type === undefined) return [];
+    const datasetVersion = type === 'calendar.notice.held' ? null : (report.datasetVersion ?? null);
+    const key =
+      type === 'calendar.notice.held'
+        ? [type, outcome.year, ...outcome.notices.map((notice) => notice.url), ...outcome.findings.map((finding) => finding.id), ...outcome.differences]
+        : [type, outcome.year, datasetVersion];
+    const data = {
+      year: outcome.year,
+      notices: outcome.notices,
+      datasetVersion,
+      changedDates: outcome.changedDates,
+      ...(type === 'calendar.notice.held' ? { findings: outcome.findings, differences: outcome.differences } : {}),
+    };
+    return [{ id: `msg_${createHash('sha256').update(key.join('\n')).digest('hex').slice(0, 32)}`, type, data }];
+  });
+}
+
+function typeOf(outcome: YearOutcome): WebhookEventType | undefined {
+  if (outcome.outcome === 'published') return 'calendar.year.published';
+  if (outcome.outcome === 'amended') return 'calendar.year.amended';
+  if (outcome.outcome === 'held') return 'calendar.notice.held';
+  return undefined;
+}
+
+export interface DeliveryCounts {
+  delivered: number;
+  /** Gave up after every attempt. */
+  failed: number;
+  /** Attempts that did not succeed (each retried one counts). */
+  failedAttempts: number;
+}
+
+export interface DeliveryPolicy {
+  readonly attempts: number;
+  readonly backoffMs: number;
+}
+
+export const DEFAULT_DELIVERY_POLICY: DeliveryPolicy = { attempts: 6, backoffMs: 2000 };
+
+interface DeliveryLog {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+/**
+ * Delivers events to every configured URL, signed per Standard Webhooks (webhook-id,
+ * webhook-timestamp, webhook-signature), at least once: an answer other than 2xx, or none, is
+ * retried with backoff and jitter. Delivery runs beside the service's answers, never in their
+ * way; `settled()` waits for what is under way (the `sync` command waits before it exits).
+ */
+export class WebhookSender {
+  readonly counts: DeliveryCounts = { delivered: 0, failed: 0, failedAttempts: 0 };
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly signer: Webhook | undefined;
+
+  constructor(
+    private readonly settings: WebhookSettings,
+    private readonly fetcher: Pick<Fetcher, 'post'>,
+    private readonly log: DeliveryLog,
+    private readonly policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,
+  ) {
+    this.signer = settings.secret === undefined ? undefined : new Webhook(settings.secret);
+  }
+
+  send(event: WebhookEvent): void {
+    for (const url of this.settings.urls) {
+      const delivery = this.deliver(url, event).finally(() => this.inFlight.delete(delivery));
+      this.inFlight.add(delivery);
+    }
+  }
+
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  private async deliver(url: string, event: WebhookEvent): Promise<void> {
+    if (this.signer === undefined) return;
+    for (let attempt = 1; attempt <= this.policy.attempts; attempt += 1) {
+      const now = new Date();
+      const body = JSON.stringify({ type: event.type, timestamp: now.toISOString(), data: event.data });
+      const headers = {
+        'webhook-id': event.id,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': this.signer.sign(event.id, now, body),
+      };
+      let outcome: string;
+      try {
+        const status = await this.fetcher.post(url, body, headers);
+        if (status >= 200 && status < 300) {
+          this.counts.delivered += 1;
+          this.log.info({ url, event: event.type, webhookId: event.id, attempt }, 'webhook delivered');
+          return;
+        }
+        outcome = `answered ${status}`;
+      } catch (error) {
+        outcome = error instanceof Error ? error.message : String(error);
+      }
+      this.counts.failedAttempts += 1;
+      if (attempt === this.policy.attempts) break;
+      this.log.warn({ url, event: event.type, webhookId: event.id, attempt, outcome }, 'webhook not delivered; retrying');
+      const wait = this.policy.backoffMs * 2 ** (attempt - 1);
+      await sleep(wait / 2 + Math.random() * (wait / 2));
+    }
+    this.counts.failed += 1;
+    this.log.warn({ url, event: event.type, webhookId: event.id, attempts: this.policy.attempts }, 'webhook delivery failed; gave up');
+  }
+}

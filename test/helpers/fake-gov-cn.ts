@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake gov.cn over a real socket: the policy library's JSON search endpoint
+ * (/search-gov/data) and notice pages in both of gov.cn's templates, built from the project's
+ * fixture notices (header lines, a blank line, the title, the body). Tests choose what it lists
+ * and how the search misbehaves.
+ */
+export type PageTemplate = 'content' | 'zhengceku' | 'unknown';
+
+export interface FakeNotice {
+  /** The fixture file (header, blank line, title, body). */
+  readonly fixture: string;
+  readonly template: PageTemplate;
+  /** Distinguishes pages published the same month. */
+  readonly number: number;
+}
+
+export type SearchBehaviour = 'normal' | 'error-500' | 'slow' | 'malformed' | 'empty' | 'huge' | 'foreign-host' | 'flaky';
+
+export interface FakeGovCn {
+  readonly base: string;
+  readonly searchUrl: string;
+  /** Every request path (with query) it received, in order. */
+  readonly requests: string[];
+  list(notices: readonly FakeNotice[]): void;
+  behave(behaviour: SearchBehaviour): void;
+  /** The page address a listed notice is served at. */
+  pageUrl(notice: FakeNotice): string;
+  close(): Promise<void>;
+}
+
+interface ParsedFixture {
+  readonly title: string;
+  readonly published: string;
+  readonly body: readonly string[];
+}
+
+export function readFixture(path: string): ParsedFixture {
+  const lines = readFileSync(path, 'utf8').split(/\r?\n/);
+  const blank = lines.indexOf('');
+  const header = lines.slice(0, blank);
+  const published = header.find((line) => line.startsWith('发布日期：'))?.slice('发布日期：'.length) ?? '';
+  const [title = '', ...body] = lines.slice(blank + 1).filter((line) => line.trim() !== '');
+  return { title, published, body };
+}
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** A page as gov.cn serves it: the /zhengce/content/ template with its metadata table, or the /zhengce/zhengceku/ one with <br/> breaks. */
+export function noticePageHtml(notice: FakeNotice): string {
+  const { title, published, body } = readFixture(notice.fixture);
+  const documentNumber = body.find((line) => /〔\d{4}〕\d+号$/.test(line.trim()));
+  if (notice.template === 'content') {
+    return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}_国务院文件_中国政府网</title>
+<meta name="firstpublishedtime" content="${published} 16:00:59"></head><body>
+<table class="bd1"><tbody>
+<tr><td><b>标\u3000\u3000题：</b></td><td colspan="3">${escapeHtml(title)}</td></tr>
+<tr><td><b>发文机关：</b></td><td>${title.startsWith('国务院办公厅') ? '国务院办公厅' : '国务院'}</td>${documentNumber === undefined ? '' : `<td><b>发文字号：</b></td><td>${escapeHtml(documentNumber)}</td>`}</tr>
+<tr><td><b>发布日期：</b></td><td>${published.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$1年$2月$3日')}</td></tr>
+</tbody></table>
+<div class="article"><div id="UCAP-CONTENT" class="pages_content">
+${body.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+</div></div></body></html>`;
+  }
+  if (notice.template === 'zhengceku') {
+    return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}_滚动新闻_中国政府网</title>
+<meta name="firstpublishedtime" content="${published} 16:00:59"><meta name="ArticleTitle" content="${escapeHtml(title)}"></head><body>
+<div class="article oneColumn pub_border"><h1>${escapeHtml(title)}</h1>
+<div class="pages_content" id="UCAP-CONTENT"><p>${body.map(escapeHtml).join('<br/>\n')}</p></div></div></body></html>`;
+  }
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>
+<div class="new-template"><div class="text">${body.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</div></div></body></html>`;
+}
+
+function pagePath(notice: FakeNotice): string {
+  const month = readFixture(notice.fixture).published.slice(0, 7).replace('-', '');
+  const folder = notice.template === 'zhengceku' ? 'zhengceku' : 'content';
+  return `/zhengce/${folder}/${month}/content_${notice.number}.htm`;
+}
+
+export async function startFakeGovCn(options: { readonly host?: string; readonly port?: number } = {}): Promise<FakeGovCn> {
+  let listed: readonly FakeNotice[] = [];
+  let behaviour: SearchBehaviour = 'normal';
+  let flakyFailures = 0;
+  const requests: string[] = [];
+  let base = '';
+
+  const search = (request: IncomingMessage, response: ServerResponse, url: URL): void => {
+    if (behaviour === 'error-500' || (behaviour === 'flaky' && flakyFailures++ < 2)) {
+      response.writeHead(500, { 'content-type': 'text/html' }).end('<html>服务器错误</html>');
+      return;
+    }
+    if (behaviour === 'slow') {
+      // Headers never come: the client's timeout must end the wait.
+      request.socket.setTimeout(60_000);
+      return;
+    }
+    if (behaviour === 'malformed') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"code":200,"searchVO":{"listVO":[{"title":');
+      return;
+    }
+    if (behaviour === 'huge') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      let sent = 0;
+      const pump = (): void => {
+        while (sent < 64 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!response.write(chunk)) {
+            response.once('drain', pump);
+            return;
+          }
+        }
+        response.end();
+      };
+      response.on('error', () => undefined);
+      pump();
+      return;
+    }
+    const words = (url.searchParams.get('q') ?? '').split(/\s+/).filter((word) => word !== '');
+    const page = Number(url.searchParams.get('p') ?? '1');
+    const size = Number(url.searchParams.get('n') ?? '20');
+    const matching = behaviour === 'empty' ? [] : listed.filter((notice) => words.every((word) => readFixture(notice.fixture).title.includes(word)));
+    if (matching.length === 0) {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 1001, msg: '未找到相关结果', searchVO: null }));
+      return;
+    }
+    const listVO = matching.slice((page - 1) * size, page * size).map((notice) => {
+      const { title, published } = readFixture(notice.fixture);
+      const marked = words.reduce((text, word) => text.replaceAll(word, `<em>${word}</em>`), escapeHtml(title));
+      const pageBase = behaviour === 'foreign-host' ? 'http://169.254.169.254' : base;
+      return { title: marked, url: `${pageBase}${pagePath(notice)}`, pubtimeStr: published.replaceAll('-', '.'), pubtime: Date.parse(`${published}T08:00:00Z`) - 8 * 3_600_000 };
+    });
+    response
+      .writeHead(200, { 'content-type': 'application/json;charset=UTF-8' })
+      .end(JSON.stringify({ code: 200, msg: '成功', searchVO: { totalpage: Math.ceil(matching.length / size), listVO } }));
+  };
+
+  const server: Server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    const url = new URL(request.url ?? '/', 'http://fake.invalid');
+    if (url.pathname === '/search-gov/data') {
+      search(request, response, url);
+      return;
+    }
+    const notice = listed.find((candidate) => pagePath(candidate) === url.pathname);
+    if (notice === undefined) {
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<html>404</html>');
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(noticePageHtml(notice));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  base = `http://${options.host ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    searchUrl: `${base}/search-gov/data`,
+    requests,
+    list(notices) {
+      listed = notices;
+    },
+    behave(next) {
+      behaviour = next;
+      flakyFailures = 0;
+    },
+    pageUrl: (notice) => `${base}${pagePath(notice)}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
