@@ -3,7 +3,7 @@
 # per cent, where CPU time on a shared machine is not (see BENCHMARKS.md, "Instructions").
 #
 #   bash bench/callgrind-count.sh <port> <paths-file> -- <server command...>
-#   e.g. npm run build && PORT=9401 bash bench/callgrind-count.sh 9401 paths.txt -- node dist/src/cli.js serve
+#   e.g. npm run build && PORT=9401 bash bench/callgrind-count.sh 9401 paths.txt -- node packages/service/dist/cli.js serve
 #
 # The server runs under callgrind with instrumentation off while WARM_UP requests (default 40000)
 # warm it up and SETTLE more (default 2000) arrive on new connections, then, after a pause that

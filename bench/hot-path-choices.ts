@@ -7,12 +7,12 @@
  * behaviour of what it replaced by a property or exhaustive test; here only speed is compared.
  */
 import { parse as parseQueryString } from 'fast-querystring';
-import { workdayCountJson, type WorkdayCount } from '../src/answers/answers.js';
-import { jsonString } from '../src/answers/json-string.js';
-import { dayNumberFromCivil, daysInMonth, type DayNumber } from '../src/calendar/civil-date.js';
-import { parseIsoDate } from '../src/calendar/iso-date.js';
-import { problemJson, problemRecord } from '../src/http/problems.js';
-import { queryValues } from '../src/http/query-string.js';
+import { workdayCountJson, type WorkdayCount } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
+import { jsonString } from 'china-holiday-calendar/internal/answers/json-string.js';
+import { dayNumberFromCivil, daysInMonth, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
+import { parseIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/api/problems.js';
+import { queryValues } from 'china-holiday-calendar-service/internal/http/api/query-string.js';
 import { cpuNanosPerCall, median } from './per-call.js';
 
 /** A hand-written piece and what it replaced (as it was before the change; git history has each), timed on the same inputs. */

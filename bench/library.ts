@@ -5,8 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import chineseDays from 'chinese-days';
-import * as calendar from '../src/library/index.js';
-import { UnpublishedYearError } from '../src/library/index.js';
+import * as calendar from 'china-holiday-calendar';
+import { UnpublishedYearError } from 'china-holiday-calendar';
 import { cpuNanosPerCall, median } from './per-call.js';
 
 interface Pair {

@@ -41,7 +41,7 @@ const ROUNDS = smoke ? 1 : Number(flags.rounds);
 const DURATION = smoke ? 1 : Number(flags.duration);
 const CONNECTIONS = smoke ? 8 : Number(flags.connections);
 const WARM_UP = smoke ? 1 : 2;
-const CLI = fileURLToPath(new URL('../src/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../packages/service/dist/cli.js', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-server.js', import.meta.url));
 const MINIMAL = fileURLToPath(new URL('./fastify-server.js', import.meta.url));
 const PROBE = '/v1/china-calendar/dates/2024-01-01';
@@ -249,7 +249,7 @@ async function measureReloadUnderLoad(useWrk: boolean): Promise<void> {
   if (scenario === undefined) return;
   const RELOAD_EVERY_MS = 500;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  cpSync(fileURLToPath(new URL('../../data/', import.meta.url)), dataDir, { recursive: true });
+  cpSync(fileURLToPath(new URL('../../packages/calendar/data/', import.meta.url)), dataDir, { recursive: true });
   const yearFile = join(dataDir, '2015.json');
   const original = JSON.parse(readFileSync(yearFile, 'utf8')) as { entries: { notes?: string[] }[] };
   const service = await startService({ DATA_DIR: dataDir, RELOAD_INTERVAL_SECONDS: '0' });

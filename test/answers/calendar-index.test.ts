@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isUnavailable, type NextHoliday, type WorkdayCount } from '../../src/answers/answers.js';
+import { isUnavailable, type NextHoliday, type WorkdayCount } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
 import type { CalendarIndex } from '../helpers/calendar-views.js';
-import type { DayNumber } from '../../src/calendar/civil-date.js';
-import type { DayStatusRecord } from '../../src/answers/day-json.js';
-import { formatIsoDate } from '../../src/calendar/iso-date.js';
+import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
+import type { DayStatusRecord } from 'china-holiday-calendar/internal/answers/day-json.js';
+import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
 import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-dataset.js';
 import { buildCalendarIndex } from '../helpers/calendar-views.js';
-import { assembleDataset } from '../../src/dataset/assemble-dataset.js';
-import { readDataDirectory } from '../../src/dataset/read-data-directory.js';
+import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
+import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
 import { HOLIDAY_NAMES, type DayStatusValue, type HolidayCode } from '../helpers/reference-calendar.js';
 
 /*

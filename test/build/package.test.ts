@@ -7,8 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { pino } from 'pino';
-import { readConfig } from '../../src/config.js';
-import { startService, type RunningService } from '../../src/server.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 
 /**

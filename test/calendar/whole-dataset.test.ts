@@ -3,14 +3,15 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { before, describe, it } from 'node:test';
-import { isUnavailable } from '../../src/answers/answers.js';
+import { isUnavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
 import type { CalendarIndex } from '../helpers/calendar-views.js';
 import { buildCalendarIndex } from '../helpers/calendar-views.js';
-import { dayMarksOf } from '../../src/answers/day-marks.js';
-import { formatIsoDate } from '../../src/calendar/iso-date.js';
-import type { Dataset } from '../../src/dataset/dataset.js';
+import { dayMarksOf } from 'china-holiday-calendar/internal/answers/day-marks.js';
+import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
 import { day, loadBundledDataset } from '../helpers/bundled-dataset.js';
 import { answersDigest } from '../answers/answers-digest.js';
+import { SOURCE_CONDITION } from '../helpers/source-cli.js';
 
 /**
  * The reference's Overview table: per notice year, the rest dates (final state) and make-up
@@ -238,7 +239,7 @@ describe('answers do not depend on the process time zone', () => {
     ];
     const outputs = await Promise.all(
       zones.map(async ({ tz }) => {
-        const { stdout } = await run(process.execPath, ['--import', 'tsx', script], {
+        const { stdout } = await run(process.execPath, [SOURCE_CONDITION, '--import', 'tsx', script], {
           cwd,
           env: { ...process.env, TZ: tz },
           maxBuffer: 1 << 20,

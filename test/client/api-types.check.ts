@@ -4,10 +4,10 @@
  * with the same types under the same method names, and the uses below that must NOT compile
  * carry @ts-expect-error (tsc fails if any of them compiles). Never executed.
  */
-import type * as Client from '../../src/client/index.js';
-import type { CalendarClient } from '../../src/client/index.js';
-import type * as Library from '../../src/library/index.js';
-import type { HolidayCalendar } from '../../src/library/index.js';
+import type * as Client from 'china-holiday-calendar/client';
+import type { CalendarClient } from 'china-holiday-calendar/client';
+import type * as Library from 'china-holiday-calendar';
+import type { HolidayCalendar } from 'china-holiday-calendar';
 
 /** true exactly when A and B are assignable both ways. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -61,7 +61,7 @@ export async function usesThatMustNotCompile(): Promise<void> {
   try {
     await client.dateStatus('2023-02-29');
   } catch (error) {
-    if (error instanceof (await import('../../src/client/index.js')).CalendarProblemError) {
+    if (error instanceof (await import('china-holiday-calendar/client')).CalendarProblemError) {
       // @ts-expect-error: not a problem code of the service
       if (error.code === 'NOT_A_CODE') return;
       const detail: string = error.problem.detail;
@@ -70,5 +70,5 @@ export async function usesThatMustNotCompile(): Promise<void> {
   }
 
   // @ts-expect-error: the client takes its options, not a bare address
-  (await import('../../src/client/index.js')).createCalendarClient('http://127.0.0.1:8080');
+  (await import('china-holiday-calendar/client')).createCalendarClient('http://127.0.0.1:8080');
 }

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { pino } from 'pino';
-import { CalendarProblemError, createCalendarClient, type CalendarClient } from '../../src/client/index.js';
-import { readConfig } from '../../src/config.js';
-import * as library from '../../src/library/index.js';
-import { CalendarError, CalendarInputError, UnpublishedYearError } from '../../src/library/index.js';
-import { startService, type RunningService } from '../../src/server.js';
+import { CalendarProblemError, createCalendarClient, type CalendarClient } from 'china-holiday-calendar/client';
+import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import * as library from 'china-holiday-calendar';
+import { CalendarError, CalendarInputError, UnpublishedYearError } from 'china-holiday-calendar';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { datesFromTo } from '../helpers/spec-dates.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 

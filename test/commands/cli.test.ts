@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { expectedCounts, expectedDay } from '../helpers/reference-calendar.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 /*
  * The command line as a user runs it: `node --import tsx src/cli.ts <command>` in a child process,
@@ -59,7 +60,7 @@ function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliR
   for (const name of CONFIG_VARIABLES) Reflect.deleteProperty(childEnv, name);
   Object.assign(childEnv, env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    const child = spawn(process.execPath, [...SOURCE_CLI, ...args], {
       cwd: REPOSITORY,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

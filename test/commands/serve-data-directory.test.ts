@@ -5,12 +5,13 @@ import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { runImport } from '../../src/commands/import.js';
+import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { dataCopies } from '../helpers/data-dir.js';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
 import { parseExposition } from '../helpers/prometheus-text.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
+import { SOURCE_CONDITION } from '../helpers/source-cli.js';
 
 /*
  * `china-calendar serve` on a data directory an operator (or an attacker with write access to it)
@@ -180,7 +181,7 @@ describe('serve: huge files, devices and files that are not JSON', { timeout: 12
 /** A command in a child process, killed if it has not ended in 30 s (a hang fails the test, not the suite). */
 function run(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: REPOSITORY, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SOURCE_CONDITION, '--import', 'tsx', ...args], { cwd: REPOSITORY, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -206,7 +207,7 @@ describe('validate and openCalendar() on a directory with a FIFO', { timeout: 12
     const dir = dataCopy();
     mkfifo(join(dir, '2024.json'));
     const script = `
-      import { openCalendar } from './src/library/index.ts';
+      import { openCalendar } from './packages/calendar/src/library/index.ts';
       try { openCalendar({ dataDir: ${JSON.stringify(dir)} }); console.log('opened'); }
       catch (error) { console.log(error.name, JSON.stringify(error.problems)); }`;
     const result = await run(['--input-type=module', '-e', script]);

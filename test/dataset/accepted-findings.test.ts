@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { checkYearRules, yearRuleFindings } from '../../src/dataset/accepted-findings.js';
-import type { ArrangementFile } from '../../src/dataset/arrangement-schema.js';
-import { formatDataProblem } from '../../src/dataset/data-problem.js';
-import { validateArrangementFile } from '../../src/dataset/validate-arrangement.js';
-import { ImportError, importNotice } from '../../src/importer/import-notice.js';
+import { checkYearRules, yearRuleFindings } from 'china-holiday-calendar/internal/dataset/accepted-findings.js';
+import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { formatDataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
+import { validateArrangementFile } from 'china-holiday-calendar/internal/dataset/validate-arrangement.js';
+import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 
 const FAR = readFileSync(fileURLToPath(new URL('../fixtures/synthetic/2027-annual-far-make-up-day.txt', import.meta.url)), 'utf8');
 const PLAIN = readFileSync(fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url)), 'utf8');

@@ -6,12 +6,13 @@ import { Writable } from 'node:stream';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { runImport } from '../../src/commands/import.js';
-import { readConfig } from '../../src/config.js';
-import { startService, type RunningService } from '../../src/server.js';
+import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { copyOfBundledData, eventually } from '../helpers/data-dir.js';
 import { freePort } from '../helpers/free-port.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
@@ -186,7 +187,7 @@ describe('the service process', () => {
     const { dir, remove } = copyOfBundledData();
     cleanups.push(remove);
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    const child = spawn(process.execPath, [...SOURCE_CLI, 'serve'], {
       cwd: REPOSITORY,
       env: { ...process.env, PORT: String(port), DATA_DIR: dir, RELOAD_INTERVAL_SECONDS: '0', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

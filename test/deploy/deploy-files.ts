@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { PACKAGE_ROOT } from '../../src/package-root.js';
+import { REPOSITORY } from '../helpers/source-cli.js';
 
-export const REPO_ROOT = PACKAGE_ROOT;
+export const REPO_ROOT = REPOSITORY;
 export const KUBERNETES_DIR = join(REPO_ROOT, 'deploy', 'kubernetes');
 export const BASE_DIR = join(KUBERNETES_DIR, 'base');
 export const CONFIGMAP_OVERLAY_DIR = join(KUBERNETES_DIR, 'overlays', 'configmap-data');

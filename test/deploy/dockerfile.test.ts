@@ -14,7 +14,7 @@ import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import semver from 'semver';
-import { BUNDLED_DATA_DIR, readConfig } from '../../src/config.js';
+import { BUNDLED_DATA_DIR, readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import {
   BASE_DIR,
   containers,
@@ -36,6 +36,7 @@ import {
   yamlFilesUnder,
   type DockerStage,
 } from './deploy-files.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 const BASE_IMAGE = 'node:24-bookworm-slim';
 
@@ -204,7 +205,7 @@ describe('Dockerfile', () => {
     { timeout: 90_000 },
     async () => {
       // The image runs `node dist/src/cli.js serve`; here the same entry point from source (dist/ may be stale).
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+      const child = spawn(process.execPath, [...SOURCE_CLI, 'serve'], {
         cwd: REPO_ROOT,
         env: { PATH: process.env.PATH ?? '', ...runtimeEnv, PORT: '0', LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,9 +12,9 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { parseAllDocuments } from 'yaml';
-import { BUNDLED_DATA_DIR, readConfig, type Config } from '../../src/config.js';
-import { LiveDataset, type ReloadOutcome } from '../../src/answers/live-dataset.js';
-import { ANSWER_BYTES_BUILD } from '../../src/http/operations/answer-bytes.js';
+import { BUNDLED_DATA_DIR, readConfig, type Config } from 'china-holiday-calendar-service/internal/config.js';
+import { LiveDataset, type ReloadOutcome } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
   at,

@@ -4,9 +4,9 @@ import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { readConfig } from '../../src/config.js';
-import { PROBLEM_CODES } from '../../src/http/problems.js';
-import { startService, type RunningService } from '../../src/server.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { PROBLEM_CODES } from 'china-holiday-calendar-service/internal/http/api/problems.js';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { freePort } from '../helpers/free-port.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { readConfig } from '../../src/config.js';
-import { startService, type RunningService } from '../../src/server.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { freePort } from '../helpers/free-port.js';
 
 /*

@@ -1,12 +1,12 @@
-import { fileURLToPath } from 'node:url';
+import { BUNDLED_DATA_DIR } from 'china-holiday-calendar/internal/package-root.js';
 import { buildCalendarIndex, type CalendarIndex } from './calendar-views.js';
-import { parseIsoDate } from '../../src/calendar/iso-date.js';
-import type { DayNumber } from '../../src/calendar/civil-date.js';
-import { assembleDataset } from '../../src/dataset/assemble-dataset.js';
-import type { Dataset } from '../../src/dataset/dataset.js';
-import { readDataDirectory } from '../../src/dataset/read-data-directory.js';
+import { parseIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
+import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
+import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
 
-export const BUNDLED_DATA_DIR = fileURLToPath(new URL('../../data/', import.meta.url));
+export { BUNDLED_DATA_DIR };
 
 export async function loadBundledDataset(): Promise<Dataset> {
   return assembleDataset(await readDataDirectory(BUNDLED_DATA_DIR));

@@ -1,8 +1,8 @@
-import { isUnavailable, type Unavailable } from '../../src/answers/answers.js';
-import type { CalendarCore } from '../../src/answers/calendar-core.js';
-import type { Dataset } from '../../src/dataset/dataset.js';
-import { buildAnswerBytes, type AnswerBytes } from '../../src/http/operations/answer-bytes.js';
-import { answerObjects, type AnswerObjects } from '../../src/library/answer-objects.js';
+import { isUnavailable, type Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
+import type { CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
+import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import { buildAnswerBytes, type AnswerBytes } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
+import { answerObjects, type AnswerObjects } from 'china-holiday-calendar/internal/library/answer-objects.js';
 
 /**
  * A dataset's calendar core with both its views, as one object for the tests that hold the

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SOURCE_CLI } from './source-cli.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -13,7 +14,7 @@ export interface CliBytes {
 /** `china-calendar <args>` in a child process as a user runs it, its output kept as bytes. */
 export function runCliBytes(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliBytes> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    const child = spawn(process.execPath, [...SOURCE_CLI, ...args], {
       cwd: REPOSITORY,
       env: { ...process.env, NODE_TEST_CONTEXT: undefined, DATA_DIR: undefined, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

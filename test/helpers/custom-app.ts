@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { CalendarIndex } from './calendar-views.js';
-import type { Dataset } from '../../src/dataset/dataset.js';
-import { readConfig } from '../../src/config.js';
-import { buildApp } from '../../src/http/app.js';
-import { createResponder } from '../../src/http/response-policy.js';
-import { serviceRoutes } from '../../src/http/routes.js';
-import { responsePolicyOf } from '../../src/service-app.js';
+import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { buildApp } from 'china-holiday-calendar-service/internal/http/ops/app.js';
+import { createResponder } from 'china-holiday-calendar-service/internal/http/api/response-policy.js';
+import { serviceRoutes } from 'china-holiday-calendar-service/internal/http/api/routes.js';
+import { responsePolicyOf } from 'china-holiday-calendar-service/internal/service-app.js';
 import { loadBundledIndex } from './bundled-dataset.js';
 
 /** Where the app under test reads its calendar; tests swap in failing or empty sources. */

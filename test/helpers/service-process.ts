@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.js';
+import { SOURCE_CLI } from './source-cli.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -31,7 +32,7 @@ export interface ServiceProcess {
  */
 export async function startServiceProcess(env: Record<string, string> = {}, options: { waitListening?: boolean } = {}): Promise<ServiceProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+  const child = spawn(process.execPath, [...SOURCE_CLI, 'serve'], {
     cwd: REPOSITORY,
     env: { ...process.env, RELOAD_INTERVAL_SECONDS: '0', LOG_LEVEL: 'info', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { runImport } from '../../src/commands/import.js';
+import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertJsonSuccess, assertProblem, assertRequestIdHeader } from '../helpers/spec-shapes.js';

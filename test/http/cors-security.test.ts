@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, readConfig } from '../../src/config.js';
+import { ConfigError, readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';
 import { get, httpCall, inject, portOf, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertProblem, assertRequestIdHeader } from '../helpers/spec-shapes.js';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { PROBLEM_CODES } from '../../src/http/problems.js';
+import { PROBLEM_CODES } from 'china-holiday-calendar-service/internal/http/api/problems.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertProblem, assertRequestIdHeader, problemSlug } from '../helpers/spec-shapes.js';
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
-import { SERVER_LIMITS } from '../../src/http/app.js';
+import { SERVER_LIMITS } from 'china-holiday-calendar-service/internal/http/ops/app.js';
 import { get, openRawConnection, parseRawAnswer as rawRequestFrom, portOf, rawExchange, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertJsonSuccess, assertProblem, assertRequestIdHeader } from '../helpers/spec-shapes.js';
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { readConfig } from '../../src/config.js';
-import { PROBLEM_CODES, PROBLEM_TYPES, problemJson, problemRecord } from '../../src/http/problems.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { PROBLEM_CODES, PROBLEM_TYPES, problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/api/problems.js';
 import { BUNDLED_DATA_DIR, loadBundledIndex } from '../helpers/bundled-dataset.js';
 import { buildAppOn, throwingIndex } from '../helpers/custom-app.js';
 import {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { runImport } from '../../src/commands/import.js';
-import { ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf } from '../../src/importer/import-notice.js';
+import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
+import { ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { fixtureText } from './notice-builder.js';
 

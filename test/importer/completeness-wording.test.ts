@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ImportError, importNotice } from '../../src/importer/import-notice.js';
+import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { fixtureText } from './notice-builder.js';
 
 /**

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseDateLine } from '../../src/importer/boilerplate.js';
-import { formatChineseNumber, parseChineseNumber } from '../../src/importer/chinese-numerals.js';
-import { checkDateAnnotations, isoOfItem, tokenizeDates, type TokenizedText } from '../../src/importer/date-tokens.js';
-import { formatIsoDate } from '../../src/calendar/iso-date.js';
-import { Refusal } from '../../src/importer/import-error.js';
-import { parseLunarLabel } from '../../src/importer/lunar-labels.js';
-import { normalizeLine } from '../../src/importer/normalize-text.js';
+import { parseDateLine } from 'china-holiday-calendar-service/internal/importer/boilerplate.js';
+import { formatChineseNumber, parseChineseNumber } from 'china-holiday-calendar-service/internal/importer/chinese-numerals.js';
+import { checkDateAnnotations, isoOfItem, tokenizeDates, type TokenizedText } from 'china-holiday-calendar-service/internal/importer/date-tokens.js';
+import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { Refusal } from 'china-holiday-calendar-service/internal/importer/import-error.js';
+import { parseLunarLabel } from 'china-holiday-calendar-service/internal/importer/lunar-labels.js';
+import { normalizeLine } from 'china-holiday-calendar-service/internal/importer/normalize-text.js';
 
 /** Shape with readable placeholders (D for a date, R for a range) and the items as ISO text. */
 function tokens(text: string, year: number): { shape: string; items: string[] } {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { ArrangementFile } from '../../src/dataset/arrangement-schema.js';
-import { formatDataFile } from '../../src/dataset/format-arrangement-file.js';
-import { ImportError, importNotice } from '../../src/importer/import-notice.js';
+import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { formatDataFile } from 'china-holiday-calendar/internal/dataset/format-arrangement-file.js';
+import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { fixtureText } from './notice-builder.js';
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { ImportError, importNotice, noticeYearOf } from '../../src/importer/import-notice.js';
+import { ImportError, importNotice, noticeYearOf } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { annualNotice, header } from './notice-builder.js';
 
 const FIXTURES = new URL('../fixtures/notices/', import.meta.url);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { ImportError, importNotice } from '../../src/importer/import-notice.js';
+import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { annualNotice } from './notice-builder.js';
 
 /**

@@ -3,10 +3,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { runImport } from '../../src/commands/import.js';
-import type { ArrangementFile } from '../../src/dataset/arrangement-schema.js';
-import { formatDataFile } from '../../src/dataset/format-arrangement-file.js';
-import { ImportError, importNotice } from '../../src/importer/import-notice.js';
+import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
+import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { formatDataFile } from 'china-holiday-calendar/internal/dataset/format-arrangement-file.js';
+import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { dataCopies } from '../helpers/data-dir.js';
 import { fixtureText } from './notice-builder.js';
 

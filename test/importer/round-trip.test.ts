@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import type { ArrangementFile } from '../../src/dataset/arrangement-schema.js';
-import { formatDataFile } from '../../src/dataset/format-arrangement-file.js';
-import { importNotice } from '../../src/importer/import-notice.js';
+import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { formatDataFile } from 'china-holiday-calendar/internal/dataset/format-arrangement-file.js';
+import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 
 /**
  * The bundled data files were transcribed from the reference by hand; the fixtures were written
@@ -12,7 +12,7 @@ import { importNotice } from '../../src/importer/import-notice.js';
  */
 
 const FIXTURES = new URL('../fixtures/notices/', import.meta.url);
-const DATA = new URL('../../data/', import.meta.url);
+const DATA = new URL('../../packages/calendar/data/', import.meta.url);
 const YEARS = Array.from({ length: 2026 - 2008 + 1 }, (_, index) => 2008 + index);
 const LATER_NOTICES = ['2015-victory-day.txt', '2019-labor-day-amendment.txt', '2020-spring-festival-extension.txt'];
 

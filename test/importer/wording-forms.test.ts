@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import type { ArrangementEntry, ArrangementFile } from '../../src/dataset/arrangement-schema.js';
-import { importNotice } from '../../src/importer/import-notice.js';
+import type { ArrangementEntry, ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { annualNotice, header, layout } from './notice-builder.js';
 
 const FIXTURES = new URL('../fixtures/notices/', import.meta.url);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addWorkdays, dateStatus, isWorkday, workStatus } from '../../src/library/index.js';
+import { addWorkdays, dateStatus, isWorkday, workStatus } from 'china-holiday-calendar';
 import { datesFromTo } from '../helpers/spec-dates.js';
 
 /*

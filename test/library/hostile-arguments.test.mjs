@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { pino } from 'pino';
-import { createCalendarClient } from '../../src/client/index.ts';
-import { readConfig } from '../../src/config.ts';
-import * as library from '../../src/library/index.ts';
-import { startService } from '../../src/server.ts';
+import { createCalendarClient } from 'china-holiday-calendar/client';
+import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import * as library from 'china-holiday-calendar';
+import { startService } from 'china-holiday-calendar-service/internal/server.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.ts';
 
 const { CalendarError, CalendarInputError } = library;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import * as library from '../../src/library/index.js';
+import * as library from 'china-holiday-calendar';
 import {
   addWorkdays,
   bundledCalendar,
@@ -26,7 +26,7 @@ import {
   workdayOffset,
   workStatus,
   yearOverview,
-} from '../../src/library/index.js';
+} from 'china-holiday-calendar';
 import { copyOfBundledData, eventually } from '../helpers/data-dir.js';
 import { get } from '../helpers/http-answer.js';
 import { datesFromTo } from '../helpers/spec-dates.js';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LunarMonth, SolarDay } from 'tyme4ts';
-import { civilFromDayNumber } from '../../src/calendar/civil-date.js';
-import { formatIsoDate } from '../../src/calendar/iso-date.js';
-import { CalendarInputError, lunarDate, solarTerm } from '../../src/library/index.js';
+import { civilFromDayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
+import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { CalendarInputError, lunarDate, solarTerm } from 'china-holiday-calendar';
 import { day } from '../helpers/bundled-dataset.js';
 
 describe('lunarDate and solarTerm from the package entry', () => {

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { SOURCE_CONDITION } from '../helpers/source-cli.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const CHECKS = fileURLToPath(new URL('./china-dates.checks.ts', import.meta.url));
@@ -11,7 +12,7 @@ const CHECKS = fileURLToPath(new URL('./china-dates.checks.ts', import.meta.url)
 describe('the library reads dates alike in every time zone', () => {
   for (const zone of ['UTC', 'Asia/Shanghai', 'Pacific/Kiritimati', 'America/Los_Angeles', 'Pacific/Pago_Pago']) {
     it(`TZ=${zone}`, async () => {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', CHECKS], {
+      const { stdout } = await promisify(execFile)(process.execPath, [SOURCE_CONDITION, '--import', 'tsx', '--test', '--test-reporter=tap', CHECKS], {
         cwd: REPOSITORY,
         // Without the parent runner's context, the child reports in TAP on its own stdout.
         env: { ...withoutTestContext(process.env), TZ: zone },

@@ -7,14 +7,15 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { runSyncCommand, SYNC_EXIT } from '../../src/commands/sync.js';
-import type { ArrangementFile } from '../../src/dataset/arrangement-schema.js';
-import { validateArrangementFile } from '../../src/dataset/validate-arrangement.js';
-import { importNotice } from '../../src/importer/import-notice.js';
-import type { FetchLimits } from '../../src/sync/http-fetch.js';
+import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
+import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { validateArrangementFile } from 'china-holiday-calendar/internal/dataset/validate-arrangement.js';
+import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
+import type { FetchLimits } from 'china-holiday-calendar-service/internal/sync/http-fetch.js';
 import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
+import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = join(REPOSITORY, 'test', 'fixtures');
@@ -187,7 +188,7 @@ function cli(args: readonly string[]): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['SYNC_SOURCE', 'SYNC_SEARCH_URL', 'SYNC_CROSS_CHECK_URL', 'WEBHOOK_URLS', 'WEBHOOK_SECRET', 'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) Reflect.deleteProperty(env, name);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: REPOSITORY, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...SOURCE_CLI, ...args], { cwd: REPOSITORY, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,0 +1,244 @@
+import { isBeforeSupportedRange, isUnavailable, type NextHoliday, type Unavailable, type WorkdayCount, type WorkdayOffset } from '../answers/answer-kinds.js';
+import type { CalendarCore } from '../answers/calendar-core.js';
+import { DAY_CODE, isRestCode, isWorkingCode } from '../answers/day-codes.js';
+import type { DayStatusRecord } from '../answers/day-json.js';
+import { feedRequest } from '../answers/feed-request.js';
+import { CORE_BUILD, LiveDataset } from '../answers/live-dataset.js';
+import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '../answers/workday-offset.js';
+import type { YearOverview } from '../answers/year-overview.js';
+import { yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
+import type { WorkStatus } from '../calendar/day-status.js';
+import { formatDataProblem } from '../dataset/data-problem.js';
+import type { FeedLanguage } from '../questions/calendar-feed-question.js';
+import { beforeSupportedRange } from '../questions/workday-offset-question.js';
+import { answerObjects, type AnswerObjects } from './answer-objects.js';
+import { inputError, quickDay, readDateArgument, readFeedOptions, readOffsetArguments, readOpenOptions, readSpanArguments, readYearArgument } from './arguments.js';
+import type { DateInput } from './date-input.js';
+import { CalendarDataError, CalendarDataUnavailableError, UnpublishedYearError } from './errors.js';
+import { firstUnpublishedYearOfWalk } from './unpublished-year.js';
+
+/** The status of one date (spec 2.1), as the service's JSON has it. */
+export type DayStatus = DayStatusRecord;
+
+/** Where a calendar reads its core: the live, atomically swapped one of a data directory. */
+interface CoreSource {
+  current(): CalendarCore | undefined;
+}
+
+/**
+ * The calendar in-process: the service's calendar core (src/answers/calendar-core.ts) seen
+ * through the library's view of it, its answers as objects; the same answers as the service,
+ * which answers from the same core through its own view, the bytes it sends. Without
+ * the HTTP contract's limits (a span of any length, an offset of any size). Every method is
+ * synchronous and O(1) (a range of statuses: O(days)).
+ *
+ * Dates are `yyyy-MM-dd` strings or JS Dates (read in Asia/Shanghai), from 2008-01-01 to
+ * 9999-12-31. Any bad argument, whatever its type, throws CalendarInputError with the service's
+ * problem code; a yes/no question about a year whose arrangement is not published throws
+ * UnpublishedYearError; status questions answer UNKNOWN.
+ */
+export class HolidayCalendar {
+  readonly #source: CoreSource;
+  readonly #live: LiveDataset | undefined;
+  /** The object view of the current core, made once per core (a reload swaps the core). */
+  #objects: AnswerObjects | undefined;
+
+  /** @internal Use openCalendar(), or the functions on the bundled calendar. */
+  constructor(source: CoreSource, live?: LiveDataset) {
+    this.#source = source;
+    this.#live = live;
+  }
+
+  /** The version of the dataset answering right now, e.g. `2025.11.04-56279d56`. */
+  get datasetVersion(): string {
+    return this.#answers().core.version;
+  }
+
+  /** Every year whose official arrangement the data holds, ascending. */
+  get publishedYears(): readonly number[] {
+    return this.#answers().core.publishedYears;
+  }
+
+  /** The status of one date: working day or rest day, and why (UNKNOWN in an unpublished year). */
+  dateStatus(date: DateInput): DayStatus {
+    return answered(this.#answers().dayStatus(quickDay(date) ?? readDateArgument('date', date)));
+  }
+
+  /** The status of every date from startDate to endDate, both included, ascending (any span: one record a day). */
+  dateRangeStatus(startDate: DateInput, endDate: DateInput): DayStatus[] {
+    const [start, end] = readSpanArguments(startDate, endDate);
+    const index = this.#answers();
+    const days: DayStatus[] = [];
+    for (let day = start; day <= end; day++) days.push(answered(index.dayStatus(day)));
+    return days;
+  }
+
+  /** Working, rest and undetermined days from startDate to endDate, both included (any span, in O(1)). */
+  countWorkdays(startDate: DateInput, endDate: DateInput): WorkdayCount {
+    const [start, end] = readSpanArguments(startDate, endDate);
+    return answered(this.#answers().countDays(start, end));
+  }
+
+  /** The first officially arranged holiday date on or after fromDate; UNKNOWN when none is published. */
+  nextHoliday(fromDate: DateInput): NextHoliday {
+    return answered(this.#answers().nextHoliday(quickDay(fromDate) ?? readDateArgument('fromDate', fromDate)));
+  }
+
+  /**
+   * The day `days` working days from fromDate (any whole number, in O(1)): for days > 0 the N-th
+   * working day after it, for days < 0 the |N|-th before it, for 0 fromDate itself if it is a
+   * working day, else the first working day after it. UNKNOWN when the walk reaches an unpublished year.
+   */
+  workdayOffset(fromDate: DateInput, days: number): WorkdayOffset {
+    const [from, count] = offsetArguments('fromDate', fromDate, days);
+    const answer = this.#answers().workdayOffset(from, count);
+    if (isBeforeSupportedRange(answer)) throw inputError(beforeSupportedRange(from, count));
+    return answered(answer);
+  }
+
+  /** The year at a glance: notices, holidays in their final state, counts; what the law fixes for an unpublished year. */
+  yearOverview(year: number | string): YearOverview {
+    return answered(this.#answers().yearOverview(readYearArgument('year', year)));
+  }
+
+  /** The coarse status of a date: WORKDAY, REST_DAY, or UNKNOWN in an unpublished year. */
+  workStatus(date: DateInput): WorkStatus {
+    return this.dateStatus(date).workStatus;
+  }
+
+  /** Whether work is required on the date (ordinary and make-up working days). Throws UnpublishedYearError rather than guess. */
+  isWorkday(date: DateInput): boolean {
+    return isWorkingCode(this.#knownCode(date));
+  }
+
+  /** Whether the date is a rest day (weekends and arranged days off). Throws UnpublishedYearError rather than guess. */
+  isRestDay(date: DateInput): boolean {
+    return isRestCode(this.#knownCode(date));
+  }
+
+  /** Whether the date is a statutory holiday day (法定节假日) of one of its holidays. Throws UnpublishedYearError rather than guess. */
+  isStatutoryDay(date: DateInput): boolean {
+    return this.#known(date).holidays.some((holiday) => holiday.statutoryDate);
+  }
+
+  /** The `yyyy-MM-dd` date N working days from `date`, counted as workdayOffset counts. Throws UnpublishedYearError rather than guess. */
+  addWorkdays(date: DateInput, days: number): string {
+    const [from, count] = offsetArguments('date', date, days);
+    const { core } = this.#answers();
+    const found = core.workdayOffsetDay(from, count);
+    if (found > 0) return core.isoDate(found);
+    if (found === OFFSET_UNKNOWN) throw new UnpublishedYearError(firstUnpublishedYearOfWalk(core.publishedYears, from, count));
+    if (found === OFFSET_BEFORE_SUPPORTED_RANGE) throw inputError(beforeSupportedRange(from, count));
+    throw new CalendarDataUnavailableError(core.unavailableOfOffset(found)?.year);
+  }
+
+  /** The first working day after `date`. Throws UnpublishedYearError rather than guess. */
+  nextWorkday(date: DateInput): string {
+    return this.addWorkdays(date, 1);
+  }
+
+  /** The last working day before `date`. Throws UnpublishedYearError rather than guess. */
+  previousWorkday(date: DateInput): string {
+    return this.addWorkdays(date, -1);
+  }
+
+  /**
+   * The arrangements as an RFC 5545 calendar of all-day events (the service's calendar.ics):
+   * `years` one year or an inclusive pair (default every published year), `lang` zh (default) or
+   * en. Asynchronous only because the iCalendar library loads on first use.
+   */
+  async calendarFeed(options?: CalendarFeedOptions): Promise<string> {
+    const question = readFeedOptions(options);
+    const answers = this.#answers();
+    const request = feedRequest(answers.core, question);
+    if ('unavailable' in request) throw new CalendarDataUnavailableError(request.year);
+    const { calendarFeed } = await import('../answers/calendar-feed.js');
+    return answers.calendarFeed(request, calendarFeed);
+  }
+
+  /** Stops watching the data directory of a live calendar (its timers never keep a process alive anyway). */
+  close(): void {
+    this.#live?.stopWatching();
+  }
+
+  /** The object view of the current core. */
+  #answers(): AnswerObjects {
+    const core = this.#source.current();
+    // A dataset that publishes no year is missing data, not an unpublished year (as the service says).
+    if (core === undefined || core.publishedYears.length === 0) throw new CalendarDataUnavailableError(undefined);
+    const view = this.#objects;
+    if (view?.core === core) return view;
+    this.#objects = answerObjects(core);
+    return this.#objects;
+  }
+
+  /** The status of a date whose year is published: a yes/no question about any other throws. */
+  #known(date: DateInput): DayStatus {
+    const status = this.dateStatus(date);
+    if (status.workStatus === 'UNKNOWN') throw new UnpublishedYearError(Number(status.date.slice(0, 4)));
+    return status;
+  }
+
+  /** The day code of a date whose year is published and readable (the yes/no questions' fast path, no record). */
+  #knownCode(date: DateInput): number {
+    const day = quickDay(date) ?? readDateArgument('date', date);
+    const answers = this.#answers();
+    const code = answers.core.dayCode(day);
+    if (code < DAY_CODE.UNKNOWN) return code;
+    if (code === DAY_CODE.UNKNOWN) throw new UnpublishedYearError(yearOfDayNumber(day));
+    // UNAVAILABLE: the data error, with its year.
+    answered(answers.dayStatus(day));
+    return code;
+  }
+}
+
+/** Which years the calendar feed holds, and in which language. */
+export interface CalendarFeedOptions {
+  /** One year, or the first and last of a range; by default every published year. */
+  readonly years?: number | readonly [number, number];
+  readonly lang?: FeedLanguage;
+}
+
+export interface OpenCalendarOptions {
+  /** A data directory in the bundled data's format (`data/`): validated as the service validates it. */
+  readonly dataDir: string;
+  /**
+   * Keep following the directory: a changed, added or published year is validated and swapped in
+   * atomically, as the service does (a broken file never replaces good data). `true` checks on
+   * file events and every 30 seconds.
+   */
+  readonly live?: boolean | { readonly intervalSeconds: number };
+}
+
+/**
+ * A calendar on a data directory of your own. The directory is read and validated synchronously;
+ * any problem (a file the service would refuse) throws CalendarDataError naming file, field and reason.
+ */
+export function openCalendar(options: OpenCalendarOptions): HolidayCalendar {
+  const { dataDir, intervalSeconds } = readOpenOptions(options);
+  const live = new LiveDataset(dataDir, CORE_BUILD);
+  const outcome = live.loadSync('open');
+  const dataset = live.dataset();
+  const problems = dataset?.problems.map(formatDataProblem) ?? [];
+  if (outcome.failed || problems.length > 0 || dataset === undefined || dataset.publishedYears.length === 0) {
+    throw new CalendarDataError(
+      dataDir,
+      outcome.failed ? [`${dataDir}: (directory): cannot be read`] : problems.length > 0 ? problems : [`${dataDir}: publishes no year`],
+    );
+  }
+  if (intervalSeconds !== undefined) live.startWatching(intervalSeconds);
+  return new HolidayCalendar(live, live);
+}
+
+/** The answer, or the data error that stands in its way. */
+function answered<Answer>(answer: Answer | Unavailable): Answer {
+  if (isUnavailable(answer)) throw new CalendarDataUnavailableError(answer.year);
+  return answer;
+}
+
+/** A date and a count of working days: the common case at once, anything else through the argument readers. */
+function offsetArguments(name: string, date: unknown, days: unknown): readonly [DayNumber, number] {
+  const from = quickDay(date);
+  if (from !== undefined && typeof days === 'number' && Number.isSafeInteger(days)) return [from, days === 0 ? 0 : days];
+  return readOffsetArguments(name, date, days);
+}

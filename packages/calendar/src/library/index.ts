@@ -1,0 +1,108 @@
+/**
+ * china-holiday-calendar: mainland China's working days and rest days under the State Council's
+ * official holiday arrangements (make-up working days 调休 included), in-process.
+ *
+ * The functions below answer from the bundled data (2008 on), loaded and validated synchronously
+ * on first use; `openCalendar()` gives the same methods on a data directory of your own. They
+ * answer from the calendar core the HTTP service answers from too (each through its own view of
+ * it): wherever the service answers, the same answers, value for value, UNKNOWN included; and
+ * without the service's limits (a span of any length, an offset of any size). A yes/no question
+ * about a year whose arrangement is not published yet throws UnpublishedYearError instead of
+ * guessing; any bad argument throws CalendarInputError.
+ *
+ * @packageDocumentation
+ */
+import { BUNDLED_DATA_DIR } from '../package-root.js';
+import type { NextHoliday, WorkdayCount, WorkdayOffset } from '../answers/answer-kinds.js';
+import type { YearOverview } from '../answers/year-overview.js';
+import type { WorkStatus } from '../calendar/day-status.js';
+import type { DateInput } from './date-input.js';
+import { HolidayCalendar, openCalendar, type CalendarFeedOptions, type DayStatus } from './holiday-calendar.js';
+
+export { HolidayCalendar, openCalendar, type CalendarFeedOptions, type DayStatus, type OpenCalendarOptions } from './holiday-calendar.js';
+export { CalendarDataError, CalendarDataUnavailableError, CalendarError, CalendarInputError, UnpublishedYearError } from './errors.js';
+export type { DateInput } from './date-input.js';
+export type { NextHoliday, WorkdayCount, WorkdayOffset } from '../answers/answer-kinds.js';
+export type { AwaitedHoliday, OverviewNotice, OverviewObservance, PublishedHoliday, RegulationInForce, YearOverview } from '../answers/year-overview.js';
+export type { AssociatedHoliday, DayStatus as DayStatusValue, WorkStatus } from '../calendar/day-status.js';
+export type { DayOfWeek } from '../calendar/day-of-week.js';
+export type { HolidayCode } from '../calendar/holidays.js';
+export { lunarDate, solarTerm, type LunarDate, type SolarTermName } from './lunar-date.js';
+
+let bundled: HolidayCalendar | undefined;
+
+/** The calendar of the bundled data, read and validated on first use. */
+export function bundledCalendar(): HolidayCalendar {
+  bundled ??= openCalendar({ dataDir: BUNDLED_DATA_DIR });
+  return bundled;
+}
+
+/** The status of one date: working day or rest day, and why (UNKNOWN in an unpublished year). */
+export function dateStatus(date: DateInput): DayStatus {
+  return bundledCalendar().dateStatus(date);
+}
+
+/** The status of every date from startDate to endDate, both included, ascending (any span: one record a day). */
+export function dateRangeStatus(startDate: DateInput, endDate: DateInput): DayStatus[] {
+  return bundledCalendar().dateRangeStatus(startDate, endDate);
+}
+
+/** Working, rest and undetermined days from startDate to endDate, both included (any span, in O(1)). */
+export function countWorkdays(startDate: DateInput, endDate: DateInput): WorkdayCount {
+  return bundledCalendar().countWorkdays(startDate, endDate);
+}
+
+/** The first officially arranged holiday date on or after fromDate; status UNKNOWN when none is published. */
+export function nextHoliday(fromDate: DateInput): NextHoliday {
+  return bundledCalendar().nextHoliday(fromDate);
+}
+
+/** The day `days` working days (any whole number) from fromDate; status UNKNOWN when the walk reaches an unpublished year. */
+export function workdayOffset(fromDate: DateInput, days: number): WorkdayOffset {
+  return bundledCalendar().workdayOffset(fromDate, days);
+}
+
+/** The year at a glance: notices, holidays in their final state, counts; what the law fixes for an unpublished year. */
+export function yearOverview(year: number | string): YearOverview {
+  return bundledCalendar().yearOverview(year);
+}
+
+/** The coarse status of a date: WORKDAY, REST_DAY, or UNKNOWN in an unpublished year. */
+export function workStatus(date: DateInput): WorkStatus {
+  return bundledCalendar().workStatus(date);
+}
+
+/** Whether work is required on the date (ordinary and make-up working days). Throws UnpublishedYearError rather than guess. */
+export function isWorkday(date: DateInput): boolean {
+  return bundledCalendar().isWorkday(date);
+}
+
+/** Whether the date is a rest day (weekends and arranged days off). Throws UnpublishedYearError rather than guess. */
+export function isRestDay(date: DateInput): boolean {
+  return bundledCalendar().isRestDay(date);
+}
+
+/** Whether the date is a statutory holiday day (法定节假日). Throws UnpublishedYearError rather than guess. */
+export function isStatutoryDay(date: DateInput): boolean {
+  return bundledCalendar().isStatutoryDay(date);
+}
+
+/** The `yyyy-MM-dd` date N working days from `date` (as workdayOffset counts). Throws UnpublishedYearError rather than guess. */
+export function addWorkdays(date: DateInput, days: number): string {
+  return bundledCalendar().addWorkdays(date, days);
+}
+
+/** The arrangements as an RFC 5545 calendar of all-day events (asynchronous: the iCalendar library loads on first use). */
+export function calendarFeed(options?: CalendarFeedOptions): Promise<string> {
+  return bundledCalendar().calendarFeed(options);
+}
+
+/** The first working day after `date`. Throws UnpublishedYearError rather than guess. */
+export function nextWorkday(date: DateInput): string {
+  return bundledCalendar().nextWorkday(date);
+}
+
+/** The last working day before `date`. Throws UnpublishedYearError rather than guess. */
+export function previousWorkday(date: DateInput): string {
+  return bundledCalendar().previousWorkday(date);
+}

@@ -1,0 +1,194 @@
+import { constants, existsSync } from 'node:fs';
+import { access, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { finalEntries, restDaysOf } from 'china-holiday-calendar/internal/dataset/entry-dates.js';
+import { formatDataFile } from 'china-holiday-calendar/internal/dataset/format-arrangement-file.js';
+import { MANIFEST_FILE_NAME } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { publishYear, readYearFile } from '../publishing/publish-year.js';
+import { describeBalance, yearBalance } from 'china-holiday-calendar/internal/dataset/year-balance.js';
+import { shortened } from '../importer/import-error.js';
+import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
+import { renderYearPicture } from './year-picture.js';
+import { print } from './terminal-text.js';
+
+export interface ImportOptions {
+  readonly dataDir: string;
+  /** Print the resulting file instead of writing it. */
+  readonly dryRun: boolean;
+  /** Replace an existing year's file with a new annual notice. */
+  readonly force: boolean;
+  /** This year; by default the clock's, in China (tests choose it). */
+  readonly currentYear?: number;
+  /** Ids of whole-year rule findings a person accepts after reading the notice (--accept). */
+  readonly accept?: readonly string[];
+}
+
+type Outcome = { readonly ok: true; readonly file: ArrangementFile } | { readonly ok: false; readonly reason: string };
+
+/**
+ * `import <notice.txt>...`: each notice in turn, an annual one starting its year's file, a special
+ * or amending one applied to it (from this same run, or from the data directory). Every result
+ * passes the loader's checks. Nothing is written, and nothing printed on stdout, unless every
+ * notice is accepted; a refusal goes to stderr (exit 1). Then, per notice, a summary; per year,
+ * its month grids; and the file (--dry-run) or where it was written. The year file is written
+ * atomically first and the manifest second, so a running service watching the directory never
+ * sees a published year without its file.
+ */
+export async function runImport(files: readonly string[], options: ImportOptions, out: Writable, err: Writable): Promise<number> {
+  if (files.length === 0) {
+    print(err, 'import needs at least one notice text file\n');
+    return 2;
+  }
+  if (!options.dryRun) {
+    const unwritable = await unwritableReason(options.dataDir);
+    if (unwritable !== undefined) {
+      print(err, `${options.dataDir}: the data directory ${unwritable}; nothing was imported\n`);
+      return 1;
+    }
+  }
+  const results = new Map<number, ArrangementFile>();
+  const report: string[] = [];
+  const context = { ...options, currentYear: options.currentYear ?? currentYearInChina(), accept: options.accept ?? [] };
+  for (const path of files) {
+    const outcome = await importOneSafely(path, context, results);
+    if (!outcome.ok) {
+      print(err, `${path}:\n${outcome.reason}\n`);
+      return 1;
+    }
+    results.set(outcome.file.year, outcome.file);
+    report.push(summaryOf(path, outcome.file));
+  }
+  for (const file of results.values()) {
+    report.push(renderYearPicture(file));
+    if (options.dryRun) report.push(formatDataFile(file));
+  }
+  if (options.dryRun) {
+    print(out, report.join(''));
+    return 0;
+  }
+  for (const file of results.values()) {
+    const path = join(options.dataDir, `${file.year}.json`);
+    try {
+      await publishYear(options.dataDir, file);
+    } catch (error) {
+      print(out, report.join(''));
+      print(err, `${path}: cannot be written (${messageOf(error)})\n`);
+      return 1;
+    }
+    report.push(`wrote ${path} and published ${file.year} in ${MANIFEST_FILE_NAME}\n`);
+  }
+  print(out, report.join(''));
+  return 0;
+}
+
+/**
+ * Why the year's file could not be written into `dir`, checked before any notice is read so that
+ * no summary is printed for an import that cannot be saved; undefined when it can be.
+ */
+async function unwritableReason(dir: string): Promise<string | undefined> {
+  try {
+    if (!(await stat(dir)).isDirectory()) return 'is not a directory';
+    await access(dir, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'does not exist';
+    if (code === 'ENOTDIR') return 'is not a directory';
+    return `cannot be written (${messageOf(error)})`;
+  }
+}
+
+function summaryOf(path: string, file: ArrangementFile): string {
+  const final = finalEntries(file.entries);
+  return (
+    `${path}: ${file.year}: ${final.length} holiday entries in force, ${final.reduce((total, entry) => total + restDaysOf(entry).length, 0)} rest days, ` +
+    `${final.reduce((total, entry) => total + entry.work.length, 0)} make-up working days; statutory days computed\n` +
+    `  balance: ${describeBalance(yearBalance(file))}\n`
+  );
+}
+
+/** The importer answers every text with a file or a refusal; should it fail all the same, the user gets one line, not a stack trace. */
+type ImportContext = ImportOptions & { readonly currentYear: number; readonly accept: readonly string[] };
+
+async function importOneSafely(path: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<Outcome> {
+  try {
+    return await importOne(path, options, results);
+  } catch (error) {
+    return { ok: false, reason: `the importer failed on this text (an internal error: ${messageOf(error)}); please report it with the text` };
+  }
+}
+
+/** The year's file after applying one notice, or why it was refused. */
+async function importOne(path: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<Outcome> {
+  const text = await readNoticeFile(path);
+  if (!text.ok) return text;
+  const refused = (error: unknown): Outcome => {
+    if (error instanceof ImportError) return { ok: false, reason: error.message };
+    throw error;
+  };
+  let target: ReturnType<typeof noticeYearOf>;
+  try {
+    target = noticeYearOf(text.text, options);
+  } catch (error) {
+    return refused(error);
+  }
+  const { kind, year } = target;
+  const targetPath = join(options.dataDir, `${year}.json`);
+  let existing = results.get(year);
+  if (kind === 'annual') {
+    if (existing === undefined && existsSync(targetPath) && !options.force && !options.dryRun) {
+      return { ok: false, reason: `${targetPath} already exists; an annual notice starts a new file (use --force to replace it)` };
+    }
+    existing = undefined;
+  } else if (existing === undefined) {
+    const loaded = await readExisting(targetPath, options.dataDir, kind, year);
+    if (!loaded.ok) return loaded;
+    existing = loaded.file;
+  }
+  try {
+    return { ok: true, file: importNotice(text.text, existing, options) };
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/** The notice text, refused unread when it is too large, and refused when it is not UTF-8. */
+async function readNoticeFile(path: string): Promise<{ readonly ok: true; readonly text: string } | { readonly ok: false; readonly reason: string }> {
+  let bytes: Buffer;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return { ok: false, reason: 'is not a file' };
+    if (info.size > MAX_NOTICE_BYTES) return { ok: false, reason: oversizedNoticeReason(info.size) };
+    bytes = await readFile(path);
+  } catch (error) {
+    return { ok: false, reason: `cannot be read (${messageOf(error)})` };
+  }
+  if (bytes.length > MAX_NOTICE_BYTES) return { ok: false, reason: oversizedNoticeReason(bytes.length) };
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    const lines = new TextDecoder('utf-8').decode(bytes).split(/\r\n|\r|\n/);
+    const at = Math.max(0, lines.findIndex((line) => line.includes('\uFFFD')));
+    return {
+      ok: false,
+      reason: `line ${at + 1}: the text is not UTF-8 (saved as GBK or UTF-16?); save the notice as UTF-8: «${shortened((lines[at] ?? '').trim())}»`,
+    };
+  }
+}
+
+
+async function readExisting(path: string, dataDir: string, kind: 'special' | 'amending', year: number): Promise<Outcome> {
+  const article = kind === 'special' ? 'a special' : 'an amending';
+  const read = await readYearFile(dataDir, year);
+  if (read.state === 'absent') {
+    return { ok: false, reason: `${article} notice is applied to the year's file, and ${path} does not exist: import the ${year} annual notice first` };
+  }
+  if (read.state === 'invalid') return { ok: false, reason: `${article} notice is applied to the year's file, and ${read.reason}` };
+  return { ok: true, file: read.file };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,24 @@
+import type { Writable } from 'node:stream';
+import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
+import { formatDataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
+import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { print } from './terminal-text.js';
+
+/** `validate [dir]`: every problem as a `file: field: reason` line; exit 1 if there is any. */
+export async function runValidate(dir: string, out: Writable, err: Writable): Promise<number> {
+  let snapshot;
+  try {
+    snapshot = await readDataDirectory(dir);
+  } catch (error) {
+    print(err, `${dir}: (directory): cannot be read (${error instanceof Error ? error.message : String(error)})\n`);
+    return 1;
+  }
+  const dataset = assembleDataset(snapshot);
+  for (const problem of dataset.problems) print(err, `${formatDataProblem(problem)}\n`);
+  if (dataset.problems.length > 0) return 1;
+  const years = dataset.publishedYears;
+  print(out, 
+    `${dir}: ok: ${years.length} published years${years.length > 0 ? ` (${years[0]}..${years.at(-1)})` : ''}, datasetVersion ${dataset.version}\n`,
+  );
+  return 0;
+}

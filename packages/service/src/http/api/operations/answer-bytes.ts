@@ -1,0 +1,140 @@
+import { isUnavailable, type NextHoliday, type Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
+import { buildCalendarCore, calendarCoreBuilder, runInSlices, runToEnd, type CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
+import type { FeedRenderer, FeedRequest } from 'china-holiday-calendar/internal/answers/calendar-feed.js';
+import { DAY_CODE } from 'china-holiday-calendar/internal/answers/day-codes.js';
+import { unknownDayRecord } from 'china-holiday-calendar/internal/answers/day-json.js';
+import { unpublishedYearOverviewJson } from 'china-holiday-calendar/internal/answers/unpublished-overview-json.js';
+import { dayJsonText } from 'china-holiday-calendar/internal/answers/day-records.js';
+import { yearOfDayNumber, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
+import { FIRST_SUPPORTED_DAY } from 'china-holiday-calendar/internal/calendar/supported-range.js';
+import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import type { CalendarBuild } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+
+/** Overviews of years far past the tables are computed on request; this many are kept. */
+const DISTANT_OVERVIEWS_KEPT = 64;
+
+const OPEN_BRACKET = Buffer.from('[');
+const CLOSE_BRACKET = Buffer.from(']');
+const NEXT_HOLIDAY_UNKNOWN: NextHoliday = { status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null };
+const NEXT_HOLIDAY_UNKNOWN_JSON = Buffer.from(JSON.stringify(NEXT_HOLIDAY_UNKNOWN));
+
+/**
+ * The HTTP operations' view of a calendar core: the answers whose bytes are worth keeping,
+ * precomputed or kept after first use (every day's JSON in one buffer, built after the core in
+ * the same slices; a range as one slice of it between brackets; a next holiday's JSON; a year's
+ * overview; a feed). An operation whose answer is cheap to write (a count, an offset) writes it
+ * from the core's numbers in its own file. The library answers from the other view of the same
+ * core (src/library/answer-objects.ts): one core, the same answers.
+ */
+export interface AnswerBytes {
+  readonly core: CalendarCore;
+  dayJson(day: DayNumber): Buffer | Unavailable;
+  /**
+   * A range's JSON array in pieces that share the precomputed memory (brackets, one slice of all
+   * days' JSON, computed days past the tables): written as they are, nothing is copied.
+   */
+  rangeJsonChunks(start: DayNumber, end: DayNumber): readonly Buffer[] | Unavailable;
+  nextHolidayJson(from: DayNumber): Buffer | Unavailable;
+  yearOverviewJson(year: number): Buffer | Unavailable;
+  /**
+   * The calendar feed of some published years, rendered once per dataset: the bytes of an earlier
+   * call, else rendered by `render` when one is given (the iCalendar library is loaded only when a
+   * feed is first asked for), else undefined.
+   */
+  calendarFeed(request: FeedRequest, render?: FeedRenderer): Buffer | undefined;
+}
+
+/** How the service's live dataset builds its calendar: the core, then the bytes on it. */
+export const ANSWER_BYTES_BUILD: CalendarBuild<AnswerBytes> = {
+  now: buildAnswerBytes,
+  inSlices: buildAnswerBytesInSlices,
+};
+
+/** Core and bytes at once (the service's first load, tests). */
+export function buildAnswerBytes(dataset: Dataset): AnswerBytes {
+  return runToEnd(answerBytesOf(buildCalendarCore(dataset)));
+}
+
+/** Core and bytes in slices of about a millisecond: the service's reloads, while requests are answered. */
+async function buildAnswerBytesInSlices(dataset: Dataset): Promise<AnswerBytes> {
+  const core = await runInSlices(calendarCoreBuilder(dataset));
+  return runInSlices(answerBytesOf(core));
+}
+
+/** The byte view of a core, with a `yield` wherever its build may pause. */
+function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> {
+  const { codes, dates, holidaysAt, version, windowEnd } = core;
+  const size = windowEnd - FIRST_SUPPORTED_DAY;
+  const { allDays, offsets } = yield* dayJsonText(codes, dates, holidaysAt, version);
+
+  // The views of the precomputed JSON (a day's, a next holiday's) are made on first use and kept.
+  const dayBuffers = new Array<Buffer | undefined>(size);
+  const dayBufferAt = (at: number): Buffer => (dayBuffers[at] ??= allDays.subarray(offsets[at], (offsets[at + 1] ?? 0) - 1));
+  const nextJson = new Map<number, Buffer>();
+  const feeds = new Map<string, Buffer>();
+  const overviews = new Map<number, Buffer>();
+  const distantOverviews = new Map<number, Buffer>();
+
+  return {
+    core,
+    dayJson(day) {
+      const at = day - FIRST_SUPPORTED_DAY;
+      if (at >= size) return Buffer.from(JSON.stringify(unknownDayRecord(day)));
+      return codes[at] === DAY_CODE.UNAVAILABLE ? core.unavailableAt(at) : dayBufferAt(at);
+    },
+    rangeJsonChunks(start, end) {
+      const from = start - FIRST_SUPPORTED_DAY;
+      const to = Math.min(end - FIRST_SUPPORTED_DAY + 1, size);
+      const blocked = core.unreadableIn(start, end);
+      if (blocked !== undefined) return blocked;
+      const chunks: Buffer[] = [OPEN_BRACKET];
+      if (from < to) chunks.push(allDays.subarray(offsets[from], (offsets[to] ?? 0) - 1));
+      for (let day = Math.max(start, windowEnd); day <= end; day++) {
+        chunks.push(Buffer.from(`${day === start ? '' : ','}${JSON.stringify(unknownDayRecord(day))}`));
+      }
+      chunks.push(CLOSE_BRACKET);
+      return chunks;
+    },
+    nextHolidayJson(from) {
+      const found = core.nextHolidayDay(from);
+      if (typeof found !== 'number') return found;
+      if (found < 0) return NEXT_HOLIDAY_UNKNOWN_JSON;
+      const kept = nextJson.get(found);
+      if (kept !== undefined) return kept;
+      const at = found - FIRST_SUPPORTED_DAY;
+      const next: NextHoliday = { status: 'FOUND', date: dates[at] ?? '', holidays: holidaysAt.get(at) ?? [], datasetVersion: version };
+      const json = Buffer.from(JSON.stringify(next));
+      nextJson.set(found, json);
+      return json;
+    },
+    yearOverviewJson(year) {
+      // Years up to the end of the tables are few and kept; of the years beyond, only the most
+      // recently asked, so that asking for every year up to 9999 cannot grow the memory.
+      const memo = year < yearOfDayNumber(windowEnd) ? overviews : distantOverviews;
+      const kept = memo.get(year);
+      if (kept !== undefined) return kept;
+      let json: Buffer;
+      if (core.dataset.arrangements.has(year) || core.unavailableYears.includes(year)) {
+        const overview = core.yearOverview(year);
+        if (isUnavailable(overview)) return overview;
+        json = Buffer.from(JSON.stringify(overview));
+      } else {
+        // An unpublished year's overview is written from pieces cut once per regulation revision.
+        json = unpublishedYearOverviewJson(year);
+      }
+      if (memo === distantOverviews && memo.size >= DISTANT_OVERVIEWS_KEPT) memo.delete(memo.keys().next().value ?? year);
+      memo.set(year, json);
+      return json;
+    },
+    calendarFeed(request, render) {
+      // Keyed by the years it holds, so that no request can make more than a few hundred.
+      const key = `${request.years.join(',')}:${request.lang}`;
+      let bytes = feeds.get(key);
+      if (bytes === undefined && render !== undefined) {
+        bytes = Buffer.from(render(core.dataset, request));
+        feeds.set(key, bytes);
+      }
+      return bytes;
+    },
+  };
+}

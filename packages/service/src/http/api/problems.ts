@@ -1,0 +1,125 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { jsonString } from 'china-holiday-calendar/internal/answers/json-string.js';
+import { CACHE_NEVER, type HeaderList, type Responder } from './response-policy.js';
+
+/** Every problem type of spec section 7, with its HTTP status and title. */
+export const PROBLEM_TYPES = {
+  INVALID_DATE_FORMAT: { status: 400, title: 'Invalid date format' },
+  MISSING_PARAMETER: { status: 400, title: 'Missing parameter' },
+  INVALID_DATE_RANGE: { status: 400, title: 'Invalid date range' },
+  DATE_RANGE_TOO_LARGE: { status: 400, title: 'Date range too large' },
+  DATE_OUT_OF_SUPPORTED_RANGE: { status: 400, title: 'Date out of supported range' },
+  RESOURCE_NOT_FOUND: { status: 404, title: 'Resource not found' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
+  CALENDAR_DATA_UNAVAILABLE: { status: 503, title: 'Calendar data unavailable' },
+  INTERNAL_ERROR: { status: 500, title: 'Internal error' },
+  // DESIGN.md 4: a malformed parameter that is not a date (the business-day operations).
+  INVALID_PARAMETER: { status: 400, title: 'Invalid parameter' },
+  // Transport-level problems, outside the spec's table: Node's HTTP parser rejects these
+  // requests before any route (or any spec rule) can apply.
+  BAD_REQUEST: { status: 400, title: 'Bad request' },
+  REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
+  EXPECTATION_FAILED: { status: 417, title: 'Expectation failed' },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_TYPES;
+
+export const PROBLEM_CODES = Object.keys(PROBLEM_TYPES) as readonly ProblemCode[];
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** What went wrong, before it is addressed to a request. */
+export interface ProblemSpec {
+  readonly code: ProblemCode;
+  readonly detail: string;
+}
+
+/** The problem record of spec section 2.5, field for field. */
+export interface ProblemRecord {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly instance: string;
+  readonly code: ProblemCode;
+  readonly requestId: string;
+}
+
+const PROBLEM_SLUGS = Object.fromEntries(PROBLEM_CODES.map((code) => [code, code.toLowerCase().replaceAll('_', '-')])) as Readonly<
+  Record<ProblemCode, string>
+>;
+
+/** `INVALID_DATE_FORMAT` → `invalid-date-format`: the last segment of the problem's type URI. */
+export function problemSlug(code: ProblemCode): string {
+  return PROBLEM_SLUGS[code];
+}
+
+export function problemTypeUri(docsUrl: string, code: ProblemCode): string {
+  return `${docsUrl}/problems/${problemSlug(code)}`;
+}
+
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+const SLASH = 0x2f;
+
+/**
+ * The request path exactly as the client sent it, without the query string. An absolute-form
+ * request target (`GET http://host/path`) contributes only its path: the client's host is not ours.
+ */
+export function instanceOf(rawUrl: string | undefined): string {
+  let url = rawUrl ?? '/';
+  const authority = url.charCodeAt(0) === SLASH ? null : ABSOLUTE_FORM.exec(url);
+  if (authority) url = url.slice(authority[0].length) || '/';
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+export function problemRecord(docsUrl: string, problem: ProblemSpec, instance: string, requestId: string): ProblemRecord {
+  const { status, title } = PROBLEM_TYPES[problem.code];
+  return {
+    type: problemTypeUri(docsUrl, problem.code),
+    title,
+    status,
+    detail: problem.detail,
+    instance,
+    code: problem.code,
+    requestId,
+  };
+}
+
+const TITLES_JSON = Object.fromEntries(PROBLEM_CODES.map((code) => [code, JSON.stringify(PROBLEM_TYPES[code].title)])) as Readonly<
+  Record<ProblemCode, string>
+>;
+
+/**
+ * The JSON of a problem record: byte for byte what JSON.stringify writes (a test holds it to
+ * that), each string escaped on its own. Written out because problems are answered at the rate
+ * of the cheapest requests, where JSON.stringify of the whole record measured at about a tenth of
+ * the cost of the answer.
+ */
+export function problemJson(record: ProblemRecord): string {
+  return `{"type":${jsonString(record.type)},"title":${TITLES_JSON[record.code]},"status":${record.status},"detail":${jsonString(record.detail)},"instance":${jsonString(record.instance)},"code":"${record.code}","requestId":${jsonString(record.requestId)}}`;
+}
+
+/**
+ * The one way the service answers with a problem: the record of spec 2.5 as
+ * `application/problem+json` (exactly, no charset), never cached. `operation` labels the metrics.
+ */
+export function sendProblem(
+  responder: Responder,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problem: ProblemSpec,
+  operation = 'none',
+  headers: HeaderList = [],
+): void {
+  const record = problemRecord(responder.policy.docsUrl, problem, instanceOf(request.raw.url), request.id);
+  responder.write(
+    request,
+    reply,
+    operation,
+    record.status,
+    ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...headers],
+    problemJson(record),
+  );
+}

@@ -1,0 +1,53 @@
+import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { calendarPageRoutes } from '../docs/calendar-page-routes.js';
+import type { SyncStateSource } from '../../sync/sync-state.js';
+import { docsRoutes } from '../docs/docs-routes.js';
+import { healthRoutes } from '../ops/health-routes.js';
+import type { ServiceMetrics } from '../ops/metrics.js';
+import { openApiRoute } from '../docs/openapi-route.js';
+import { operationRoute, type CalendarSource } from './operation-route.js';
+import { API_OPERATIONS } from './operation-list.js';
+import { CACHE_NEVER, type Responder } from './response-policy.js';
+import type { ServiceRoute } from './service-route.js';
+
+export interface RouteContext {
+  readonly calendar: CalendarSource;
+  readonly live: Pick<LiveDataset, 'dataset'>;
+  readonly responder: Responder;
+  readonly metrics?: ServiceMetrics;
+  /** Sync's state, shown by /readyz and /metrics; absent when sync is off. */
+  readonly sync?: SyncStateSource;
+}
+
+/** The route table: every path of the service, in the order the OpenAPI document lists them. */
+export function serviceRoutes(context: RouteContext): ServiceRoute[] {
+  const routes: ServiceRoute[] = [
+    ...API_OPERATIONS.map((operation) => operationRoute(operation, context.calendar, context.responder)),
+    ...healthRoutes(context.live, context.responder, context.sync),
+    ...docsRoutes(context.responder),
+    // The calendar page is for people, as the documentation pages are: like them it stays out of
+    // the OpenAPI document (an HTML page is no operation for a client to call), while the router,
+    // 405 and OPTIONS know it through this list.
+    ...calendarPageRoutes(context.calendar, context.responder),
+    openApiRoute(context),
+  ];
+  const { metrics } = context;
+  if (metrics) {
+    routes.push({
+      path: '/metrics',
+      doc: {
+        kind: 'service',
+        operationId: 'service.getMetrics',
+        summary: 'Prometheus metrics',
+        description:
+          'Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, sync runs, outcomes and webhook deliveries (when sync runs), process metrics.',
+        responses: { 200: { description: 'Metrics in the Prometheus text format.', contentType: 'text/plain; version=0.0.4; charset=utf-8', schema: 'MetricsText' } },
+      },
+      async handle(request, reply) {
+        const { contentType, text } = await metrics.scrape();
+        context.responder.write(request, reply, 'service.getMetrics', 200, ['content-type', contentType, 'cache-control', CACHE_NEVER], Buffer.from(text));
+      },
+    });
+  }
+  return routes;
+}

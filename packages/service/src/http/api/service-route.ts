@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiOperation } from './operation-list.js';
+import type { ResourceName } from '../docs/resource-schemas.js';
+
+/** One answer of a service route, as the OpenAPI document shows it. */
+export interface ServiceResponseDoc {
+  readonly description: string;
+  readonly contentType: string;
+  readonly schema: ResourceName;
+  /** The example the document shows: the real answer to a GET of the path, a value the route's own code built, or none. */
+  readonly example?: { readonly live: true } | { readonly value: unknown };
+}
+
+/** How a route appears in the OpenAPI document. */
+export type RouteDoc =
+  | { readonly kind: 'api'; readonly operation: ApiOperation<unknown> }
+  | {
+      readonly kind: 'service';
+      readonly operationId: string;
+      readonly summary: string;
+      readonly description: string;
+      /** Its answers by status (every known path also answers 405 to methods other than GET, HEAD and OPTIONS). */
+      readonly responses: Readonly<Record<string, ServiceResponseDoc>>;
+    };
+
+/**
+ * One entry of the route table: a path (OpenAPI template form), what GET and HEAD answer there,
+ * and how it is documented. The same list feeds the router, the 405 logic and the OpenAPI
+ * document.
+ */
+export interface ServiceRoute {
+  readonly path: string;
+  readonly doc?: RouteDoc;
+  /**
+   * Writes the answer through the responder. Returns nothing (or a promise of nothing): a handler
+   * that returned the reply would make Fastify wait on it as a promise, at a measured cost.
+   */
+  handle(request: FastifyRequest, reply: FastifyReply): void | Promise<void>;
+}

@@ -1,0 +1,86 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isUnavailable, type Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
+import type { CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
+import { yearGrid } from 'china-holiday-calendar/internal/answers/year-grid.js';
+import { yearOfDayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
+import { FIRST_REGULATED_YEAR } from 'china-holiday-calendar/internal/calendar/statutory-days.js';
+import { answerObjects } from 'china-holiday-calendar/internal/library/answer-objects.js';
+import { chinaDayOf } from 'china-holiday-calendar/internal/library/date-input.js';
+import { readLanguage, type FeedLanguage } from 'china-holiday-calendar/internal/questions/calendar-feed-question.js';
+import { InputProblem } from 'china-holiday-calendar/internal/questions/input-problem.js';
+import { readYear } from 'china-holiday-calendar/internal/questions/year-question.js';
+import { calendarPage } from './calendar-page.js';
+import { redirectWithoutTrailingSlash } from './docs-routes.js';
+import { HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
+import { RETRY_AFTER_SECONDS, unavailableProblem, type CalendarSource } from '../api/operation-route.js';
+import { sendProblem } from '../api/problems.js';
+import { queryValues, type UnparsedQuery } from '../api/query-string.js';
+import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type Responder } from '../api/response-policy.js';
+import type { ServiceRoute } from '../api/service-route.js';
+
+export const CALENDAR_PAGE_PATH = '/calendar';
+const YEAR_PAGE_PATH = `${CALENDAR_PAGE_PATH}/{year}`;
+
+/** Rendered pages kept per dataset: a year in two languages is 2; the bound keeps far-off years from piling up. */
+const PAGES_KEPT = 256;
+
+/**
+ * The calendar page for people: `/calendar/{year}` (`year` read as the year overview reads it)
+ * and `/calendar`, the current year in China. `?lang=en` as the feed takes it. Pages are HTML
+ * under the documentation's CSP, rendered once per dataset, year and language, with an ETag of
+ * the dataset version and Cache-Control as the year overview's (`/calendar` short: it turns to
+ * the next year on January 1).
+ */
+export function calendarPageRoutes(calendar: CalendarSource, responder: Responder): ServiceRoute[] {
+  const rendered = new WeakMap<CalendarCore, Map<string, Buffer>>();
+
+  const answer = (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): void => {
+    const lang = readLanguage(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
+    if (lang instanceof InputProblem) return sendProblem(responder, request, reply, lang, label);
+    const year = yearValue === undefined ? currentYear() : readYear('year', yearValue);
+    if (year instanceof InputProblem) return sendProblem(responder, request, reply, year, label);
+    const index = calendar.current()?.core;
+    if (index === undefined || index.publishedYears.length === 0) {
+      return sendProblem(responder, request, reply, unavailableProblem(undefined), label, ['retry-after', RETRY_AFTER_SECONDS]);
+    }
+    const page = pageOf(index, year, lang);
+    if (isUnavailable(page)) return sendProblem(responder, request, reply, unavailableProblem(page.year), label, ['retry-after', RETRY_AFTER_SECONDS]);
+    const etag = `"${index.version}/page${year}${lang}"`;
+    const cacheControl = yearValue !== undefined && index.yearOverviewIsSettled(year) ? CACHE_SETTLED : CACHE_UNSETTLED;
+    const headers = ['etag', etag, 'cache-control', cacheControl, ...PAGE_SECURITY_HEADERS];
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      return responder.write(request, reply, label, 304, headers, undefined, PAGE_CSP);
+    }
+    responder.write(request, reply, label, 200, ['content-type', HTML_CONTENT_TYPE, ...headers], page, PAGE_CSP);
+  };
+
+  const pageOf = (index: CalendarCore, year: number, lang: FeedLanguage): Buffer | Unavailable => {
+    let pages = rendered.get(index);
+    if (pages === undefined) rendered.set(index, (pages = new Map<string, Buffer>()));
+    const key = `${year}:${lang}`;
+    const kept = pages.get(key);
+    if (kept !== undefined) return kept;
+    const grid = yearGrid(answerObjects(index), year);
+    if (isUnavailable(grid)) return grid;
+    const page = Buffer.from(calendarPage(grid, { lang, datasetVersion: index.version, publishedYears: index.publishedYears, firstYear: FIRST_REGULATED_YEAR }));
+    if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value ?? key);
+    pages.set(key, page);
+    return page;
+  };
+
+  return [
+    { path: CALENDAR_PAGE_PATH, handle: (request, reply) => answer(request, reply, CALENDAR_PAGE_PATH, undefined) },
+    // An address typed with a trailing slash leads to the page, as the documentation's do.
+    { path: `${CALENDAR_PAGE_PATH}/`, handle: redirectWithoutTrailingSlash(responder, `${CALENDAR_PAGE_PATH}/`) },
+    {
+      path: YEAR_PAGE_PATH,
+      handle: (request, reply) => answer(request, reply, YEAR_PAGE_PATH, (request.params as Readonly<Record<string, string>>).year),
+    },
+    { path: `${YEAR_PAGE_PATH}/`, handle: redirectWithoutTrailingSlash(responder, `${YEAR_PAGE_PATH}/`) },
+  ];
+}
+
+/** The year it is now in China (Asia/Shanghai), whatever the host's time zone. */
+function currentYear(): number {
+  return yearOfDayNumber(chinaDayOf(Date.now()) ?? 0);
+}

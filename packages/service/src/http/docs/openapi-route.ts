@@ -1,0 +1,41 @@
+import { PACKAGE_VERSION } from 'china-holiday-calendar/internal/package-root.js';
+import { writeStableAnswer } from '../api/compression.js';
+import type { RouteContext } from '../api/routes.js';
+import type { ServiceRoute } from '../api/service-route.js';
+
+/**
+ * `/openapi.json`: built on first use (the schema tooling and the example requests are not worth
+ * start-up time) and again whenever the dataset changes, since its examples are real answers.
+ */
+export function openApiRoute(context: RouteContext): ServiceRoute {
+  let built: { readonly version: string | undefined; readonly json: Buffer } | undefined;
+  return {
+    path: '/openapi.json',
+    doc: {
+      kind: 'service',
+      operationId: 'service.getOpenApiDocument',
+      summary: 'This OpenAPI document',
+      description: 'The OpenAPI 3.1 description of the service, generated from its route table; its examples are real answers.',
+      responses: { 200: { description: 'The document.', contentType: 'application/json; charset=utf-8', schema: 'OpenApiDocument' } },
+    },
+    async handle(request, reply) {
+      const version = context.calendar.current()?.core.version;
+      let current = built;
+      if (current === undefined || current.version !== version) {
+        const { servedOpenApiDocument } = await import('./openapi.js');
+        const document = await servedOpenApiDocument(context, { docsUrl: context.responder.policy.docsUrl, version: PACKAGE_VERSION });
+        current = built = { version, json: Buffer.from(JSON.stringify(document)) };
+      }
+      // Its examples hold the dataset version: compressed once per version.
+      await writeStableAnswer(
+        context.responder,
+        request,
+        reply,
+        'service.getOpenApiDocument',
+        ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'],
+        current.json,
+        `openapi ${version ?? ''}`,
+      );
+    },
+  };
+}

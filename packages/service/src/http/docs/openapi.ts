@@ -1,0 +1,296 @@
+import type { InputProblemCode } from 'china-holiday-calendar/internal/questions/input-problem.js';
+import { buildApp, INTERNAL_ERROR_PROBLEM } from '../ops/app.js';
+import { COMPRESSION_MIN_BYTES } from '../api/compression.js';
+import { createServiceMetrics } from '../ops/metrics.js';
+import { unavailableProblem } from '../api/operation-route.js';
+import type { ApiOperation } from '../api/operation-list.js';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../api/problems.js';
+import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
+import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from '../api/response-policy.js';
+import { serviceRoutes, type RouteContext } from '../api/routes.js';
+import type { RouteDoc, ServiceRoute } from '../api/service-route.js';
+
+export interface OpenApiOptions {
+  readonly docsUrl: string;
+  readonly version: string;
+}
+
+/** A real answer of the service, shown as an example. */
+export interface ExampleAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+/** Real answers by `METHOD url`. */
+export type ExampleAnswers = ReadonlyMap<string, ExampleAnswer>;
+
+/** The request id every example request carries, so that examples are the same in every run. */
+export const EXAMPLE_REQUEST_ID = '3f9a2c1d5e7b-1';
+
+/** A problem a request cannot cause (500, 503 on good data) is shown as the service would write it. */
+const FIXED_PROBLEM_EXAMPLES: Readonly<Partial<Record<ProblemCode, ProblemSpec>>> = {
+  INTERNAL_ERROR: INTERNAL_ERROR_PROBLEM,
+  CALENDAR_DATA_UNAVAILABLE: unavailableProblem(2019),
+};
+
+const REQUEST_ID_HEADER = {
+  description: 'The request id; equals requestId of a problem. A well-formed incoming X-Request-Id is reused.',
+  schema: { type: 'string' },
+};
+
+const key = (method: string, url: string): string => `${method} ${url}`;
+
+/**
+ * The document the service serves: its examples are the answers of the real application on the
+ * current data, asked through a second instance of it that counts no metrics.
+ */
+export async function servedOpenApiDocument(context: RouteContext, options: OpenApiOptions): Promise<Record<string, unknown>> {
+  const responder = createResponder(context.responder.policy);
+  // The same route table, with metrics of its own when the service has any (so /metrics is there too).
+  const metrics = context.metrics === undefined ? undefined : createServiceMetrics(() => context.live.dataset(), context.sync);
+  const routes = serviceRoutes({ calendar: context.calendar, live: context.live, responder, ...(metrics ? { metrics } : {}), ...(context.sync ? { sync: context.sync } : {}) });
+  const app = buildApp({ routes, responder });
+  try {
+    const answers = new Map<string, ExampleAnswer>();
+    for (const { method, url } of exampleRequests(routes)) {
+      const response = await app.inject({ method, url, headers: { 'x-request-id': EXAMPLE_REQUEST_ID } });
+      answers.set(key(method, url), { status: response.statusCode, contentType: String(response.headers['content-type']), body: response.body });
+    }
+    return buildOpenApiDocument(routes, options, answers);
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * Every request whose answer the document shows: each operation's examples and bad requests, a GET
+ * of each service route that shows its real answer, and another method on every documented path.
+ */
+export function exampleRequests(routes: readonly ServiceRoute[]): { readonly method: string; readonly url: string }[] {
+  return routes.flatMap(({ path, doc }) => {
+    if (doc === undefined) return [];
+    if (doc.kind === 'service') {
+      const live = Object.values(doc.responses).some((response) => response.example !== undefined && 'live' in response.example);
+      return [...(live ? [{ method: 'GET', url: path }] : []), { method: 'POST', url: path }];
+    }
+    const { operation } = doc;
+    return [
+      ...Object.values(operation.examples).map(({ request }) => ({ method: 'GET', url: request })),
+      ...Object.values(operation.badRequests).map((url) => ({ method: 'GET', url })),
+      { method: 'POST', url: firstExample(operation) },
+    ];
+  });
+}
+
+/** The OpenAPI 3.1 document, generated from the route table, the resource schemas and real answers. */
+export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: OpenApiOptions, answers: ExampleAnswers): Record<string, unknown> {
+  const paths: Record<string, unknown> = {};
+  for (const route of routes) {
+    if (route.doc === undefined) continue;
+    const get = route.doc.kind === 'api' ? apiOperation(route.doc.operation, options.docsUrl, answers) : serviceOperation(route.path, route.doc, answers);
+    paths[route.path] = { get, head: headOperation(get) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'China holiday calendar',
+      version: options.version,
+      summary: 'Working day or rest day in mainland China, under the official holiday arrangements.',
+      description:
+        "Whether a date is a working day or a rest day under the State Council's official holiday arrangements, with the make-up working days (调休). " +
+        'Dates of years whose arrangement is not published answer 200 with UNKNOWN. Errors are RFC 9457 problems. ' +
+        'Every path also answers HEAD (the status and headers GET would send, without the body; listed in this document, not repeated on the reference page) and OPTIONS for CORS preflight. ' +
+        `Answers of ${COMPRESSION_MIN_BYTES} bytes or more are sent in brotli or gzip when Accept-Encoding asks for it (Vary: Accept-Encoding).`,
+      // A name without an address: the only address the service knows is this documentation's own,
+      // and a contact link that leads back to the page it is on helps no one.
+      contact: { name: 'China holiday calendar maintainers' },
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    // Relative: "Try it out" calls the origin the page was opened under (127.0.0.1 or localhost, a
+    // port-forward, a proxy), which is also the only one its CSP lets it connect to.
+    servers: [{ url: '/' }],
+    // Read-only public data: no operation needs a credential.
+    security: [],
+    tags: [
+      { name: 'China calendar', description: 'Is a date a working day or a rest day? One date, a range of dates, the counts over a range, the next holiday.' },
+      {
+        name: 'Business days',
+        description: 'The date a number of working days away, a whole year at a glance, and a calendar to subscribe to in a calendar app.',
+      },
+      { name: 'Service', description: 'For the people who run the service: liveness, readiness, metrics and this document.' },
+    ],
+    paths,
+    components: {
+      schemas: { ...RESOURCE_SCHEMAS, IsoDate: IsoDateSchema },
+      headers: {
+        'X-Request-Id': REQUEST_ID_HEADER,
+        ETag: {
+          description:
+            'Strong validator: the dataset version and the answer. Send it back in If-None-Match to get 304. ' +
+            'An answer sent compressed has the ETag of its coding, the uncompressed one suffixed +br or +gzip.',
+          schema: { type: 'string' },
+        },
+        'Cache-Control': {
+          description: `${CACHE_SETTLED} for answers wholly inside published years; ${CACHE_UNSETTLED} for answers that contain UNKNOWN days (they change when a year is published).`,
+          schema: { type: 'string' },
+        },
+      },
+    },
+  };
+}
+
+/** HEAD: the same operation without bodies (Content-Length still says what GET would send). */
+function headOperation(get: Record<string, unknown>): Record<string, unknown> {
+  const responses = get.responses as Record<string, { description: string; headers?: unknown }>;
+  return {
+    ...get,
+    operationId: `${String(get.operationId)}Head`,
+    summary: `${String(get.summary)} (headers only)`,
+    description: 'The headers GET would send, without the body.',
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => [
+        status,
+        { description: response.description, ...(response.headers === undefined ? {} : { headers: response.headers }) },
+      ]),
+    ),
+  };
+}
+
+function serviceOperation(path: string, doc: Extract<RouteDoc, { kind: 'service' }>, answers: ExampleAnswers): Record<string, unknown> {
+  return {
+    operationId: doc.operationId,
+    tags: ['Service'],
+    summary: doc.summary,
+    description: doc.description,
+    responses: {
+      ...Object.fromEntries(
+        Object.entries(doc.responses).map(([status, response]) => {
+          const example =
+            response.example === undefined
+              ? {}
+              : 'live' in response.example
+                ? { examples: { live: exampleOf('A real answer', 'GET', path, answers) } }
+                : { examples: { built: { summary: 'As the route writes it', value: response.example.value } } };
+          return [
+            status,
+            {
+              description: response.description,
+              headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+              content: { [mediaType(response.contentType)]: { schema: { $ref: `#/components/schemas/${response.schema}` }, ...example } },
+            },
+          ];
+        }),
+      ),
+      405: methodNotAllowed(path, answers),
+    },
+  };
+}
+
+function methodNotAllowed(path: string, answers: ExampleAnswers): Record<string, unknown> {
+  return {
+    description: 'Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed.',
+    headers: {
+      'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+      Allow: { schema: { type: 'string' }, description: ALLOWED_METHODS },
+    },
+    content: {
+      [PROBLEM_CONTENT_TYPE]: {
+        schema: { $ref: '#/components/schemas/Problem' },
+        examples: { METHOD_NOT_ALLOWED: exampleOf(PROBLEM_TYPES.METHOD_NOT_ALLOWED.title, 'POST', path, answers) },
+      },
+    },
+  };
+}
+
+/** `application/json; charset=utf-8` → `application/json`: media type keys name the type. */
+function mediaType(contentType: string): string {
+  return contentType.split(';')[0] ?? contentType;
+}
+
+function firstExample(operation: ApiOperation<unknown>): string {
+  return Object.values(operation.examples)[0]?.request ?? operation.path;
+}
+
+function answerOf(answers: ExampleAnswers, method: string, url: string): ExampleAnswer {
+  const answer = answers.get(key(method, url));
+  if (answer === undefined) throw new Error(`no real answer to the example request ${method} ${url}`);
+  return answer;
+}
+
+/** An example object: the request in its description, the real answer's body as its value. */
+function exampleOf(summary: string, method: string, url: string, answers: ExampleAnswers): Record<string, unknown> {
+  return { summary, description: `The answer to \`${method} ${url}\`.`, value: exampleValue(answerOf(answers, method, url)) };
+}
+
+/** A real answer's body as the document shows it: JSON parsed, anything else as text. */
+function exampleValue(answer: ExampleAnswer): unknown {
+  return answer.contentType.startsWith('application/json') || answer.contentType.startsWith(PROBLEM_CONTENT_TYPE)
+    ? (JSON.parse(answer.body) as unknown)
+    : answer.body;
+}
+
+function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers: ExampleAnswers): Record<string, unknown> {
+  const problemExamples = (codes: readonly ProblemCode[], requestOf: (code: ProblemCode) => { method: string; url: string } | undefined) =>
+    Object.fromEntries(
+      codes.map((code) => {
+        const request = requestOf(code);
+        const fixed = FIXED_PROBLEM_EXAMPLES[code];
+        if (request === undefined) {
+          const instance = firstExample(operation).split('?')[0] ?? '/';
+          return [code, { summary: PROBLEM_TYPES[code].title, value: problemRecord(docsUrl, fixed ?? { code, detail: '' }, instance, EXAMPLE_REQUEST_ID) }];
+        }
+        return [code, exampleOf(PROBLEM_TYPES[code].title, request.method, request.url, answers)];
+      }),
+    );
+  const problems = (status: number, codes: readonly ProblemCode[], description: string, requestOf: (code: ProblemCode) => { method: string; url: string } | undefined = () => undefined) => ({
+    description,
+    headers: {
+      'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+      ...(status === 503 ? { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying.' } } : {}),
+    },
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' }, examples: problemExamples(codes, requestOf) } },
+  });
+  const badRequests = Object.entries(operation.badRequests) as [InputProblemCode, string][];
+  return {
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    description: operation.description,
+    parameters: operation.parameters.map((parameter) => ({ ...parameter })),
+    responses: {
+      200: {
+        description: 'Success.',
+        headers: {
+          'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+          ETag: { $ref: '#/components/headers/ETag' },
+          'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
+        },
+        content: {
+          [mediaType(operation.response.contentType)]: {
+            schema: { $ref: `#/components/schemas/${operation.response.schema}` },
+            examples: Object.fromEntries(
+              Object.entries(operation.examples).map(([name, { summary, request }]) => [name, exampleOf(summary, 'GET', request, answers)]),
+            ),
+          },
+        },
+      },
+      304: {
+        description: 'Not modified: If-None-Match matched the ETag.',
+        headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/Cache-Control' } },
+      },
+      400: problems(
+        400,
+        badRequests.map(([code]) => code),
+        'A parameter is missing or invalid; the first failing check, in the documented order, answers.',
+        (code) => {
+          const url = operation.badRequests[code as InputProblemCode];
+          return url === undefined ? undefined : { method: 'GET', url };
+        },
+      ),
+      405: methodNotAllowed(firstExample(operation), answers),
+      500: problems(500, ['INTERNAL_ERROR'], 'Unexpected server-side error.'),
+      503: problems(503, ['CALENDAR_DATA_UNAVAILABLE'], 'The data of a published year the answer needs cannot be read right now.'),
+    },
+  };
+}

@@ -1,0 +1,323 @@
+import Type from 'typebox';
+import { DAYS_OF_WEEK } from 'china-holiday-calendar/internal/calendar/day-of-week.js';
+import { DAY_STATUSES, WORK_STATUSES } from 'china-holiday-calendar/internal/calendar/day-status.js';
+import { HOLIDAY_CODES } from 'china-holiday-calendar/internal/calendar/holidays.js';
+import { PROBLEM_CODES } from '../api/problems.js';
+
+/**
+ * JSON Schemas of the resources of spec section 2, the single definition the OpenAPI document
+ * publishes and the tests validate real responses against.
+ */
+
+const ref = (name: string) => Type.Unsafe({ $ref: `#/components/schemas/${name}` });
+
+export const IsoDateSchema = Type.String({
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+  format: 'date',
+  description: 'A calendar date, exactly yyyy-MM-dd.',
+  examples: ['2024-10-01'],
+});
+
+export const AssociatedHolidaySchema = Type.Object(
+  {
+    code: Type.Enum([...HOLIDAY_CODES], { description: 'Stable language-neutral holiday code.' }),
+    name: Type.String({ description: 'Official Simplified Chinese name, for display only.' }),
+    statutoryDate: Type.Boolean({ description: 'true on the statutory holiday day(s) of this holiday.' }),
+  },
+  { additionalProperties: false, description: 'A holiday associated with a date (spec 2.2).' },
+);
+
+export const DayStatusSchema = Type.Object(
+  {
+    date: IsoDateSchema,
+    dayOfWeek: Type.Enum([...DAYS_OF_WEEK]),
+    workStatus: Type.Enum([...WORK_STATUSES], { description: 'Derived uniquely from dayStatus.' }),
+    dayStatus: Type.Enum([...DAY_STATUSES]),
+    holidays: Type.Array(ref('AssociatedHoliday'), { description: 'Empty for WORKDAY, WEEKEND and UNKNOWN dates.' }),
+    datasetVersion: Type.Union([Type.String(), Type.Null()], {
+      description: 'The dataset the answer came from; null when the year is not published.',
+    }),
+  },
+  { additionalProperties: false, description: 'The status of one date (spec 2.1).' },
+);
+
+export const DayStatusListSchema = Type.Array(ref('DayStatus'), {
+  minItems: 1,
+  maxItems: 366,
+  description: 'One day status per date, ascending, both ends included.',
+});
+
+export const WorkdayCountSchema = Type.Object(
+  {
+    startDate: IsoDateSchema,
+    endDate: IsoDateSchema,
+    totalDays: Type.Integer({ minimum: 1, maximum: 366 }),
+    workdayCount: Type.Integer({ minimum: 0 }),
+    restDayCount: Type.Integer({ minimum: 0 }),
+    unknownDayCount: Type.Integer({ minimum: 0, description: 'Days of unpublished years; counted nowhere else.' }),
+  },
+  { additionalProperties: false, description: 'Counts over a range (spec 2.3); totalDays = workdayCount + restDayCount + unknownDayCount.' },
+);
+
+export const NextHolidaySchema = Type.Union(
+  [
+    Type.Object(
+      {
+        status: Type.Literal('FOUND'),
+        date: IsoDateSchema,
+        holidays: Type.Array(ref('AssociatedHoliday'), { minItems: 1 }),
+        datasetVersion: Type.String(),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        status: Type.Literal('UNKNOWN'),
+        date: Type.Null(),
+        holidays: Type.Array(ref('AssociatedHoliday'), { maxItems: 0 }),
+        datasetVersion: Type.Null(),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  { description: 'The next holiday on or after fromDate (spec 2.4).' },
+);
+
+export const WorkdayOffsetSchema = Type.Union(
+  [
+    Type.Object(
+      {
+        fromDate: IsoDateSchema,
+        days: Type.Integer({ minimum: -1000, maximum: 1000 }),
+        status: Type.Literal('FOUND'),
+        date: IsoDateSchema,
+        datasetVersion: Type.String(),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        fromDate: IsoDateSchema,
+        days: Type.Integer({ minimum: -1000, maximum: 1000 }),
+        status: Type.Literal('UNKNOWN'),
+        date: Type.Null(),
+        datasetVersion: Type.Null(),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  { description: 'The day a number of working days from fromDate; UNKNOWN when the walk needs a day of an unpublished year.' },
+);
+
+
+const OverviewRegulation = Type.Object(
+  {
+    name: Type.String({ description: '全国年节及纪念日放假办法' }),
+    revision: Type.Integer({ description: 'The year of the revision in force: 2007, 2013 or 2024.' }),
+    decree: Type.String({ description: 'The State Council decree of that revision.' }),
+    inForceFrom: IsoDateSchema,
+  },
+  { additionalProperties: false, description: 'The national regulation in force that year.' },
+);
+
+const OverviewNotice = Type.Object(
+  {
+    id: Type.String({ description: 'Names the notice within the year; a holiday refers to it.' }),
+    kind: Type.Enum(['ANNUAL', 'SPECIAL', 'AMENDING']),
+    title: Type.String(),
+    documentNumber: Type.Union([Type.String(), Type.Null()], { description: 'The 文号, null where no copy of the notice shows it.' }),
+    signedDate: Type.Union([IsoDateSchema, Type.Null()]),
+    publishedDate: IsoDateSchema,
+    url: Type.String({ format: 'uri' }),
+  },
+  { additionalProperties: false },
+);
+
+const HolidayCodes = Type.Array(Type.Enum([...HOLIDAY_CODES]), { minItems: 1 });
+const HolidayNames = {
+  codes: HolidayCodes,
+  names: Type.Array(Type.String(), { minItems: 1, description: 'Official Simplified Chinese names.' }),
+  namesEn: Type.Array(Type.String(), { minItems: 1 }),
+  statutoryDates: Type.Array(IsoDateSchema, { description: 'Statutory holiday days (法定节假日): the regulation fixes them, published or not.' }),
+};
+
+const PublishedHoliday = Type.Object(
+  {
+    ...HolidayNames,
+    notice: Type.String({ description: 'The notice that fixed the final state.' }),
+    restDates: Type.Array(IsoDateSchema, { description: 'Every day off, December days of the year before included.' }),
+    makeUpWorkdays: Type.Array(IsoDateSchema, { description: 'Make-up working days (上班).' }),
+    joinedWeekends: Type.Array(IsoDateSchema, { description: 'Weekend days the notice only says are joined to the holiday; ordinary weekend days.' }),
+  },
+  { additionalProperties: false, description: 'A holiday in its final state, amendments applied.' },
+);
+
+const AwaitedHoliday = Type.Object(
+  {
+    ...HolidayNames,
+    notice: Type.Null(),
+    restDates: Type.Null(),
+    makeUpWorkdays: Type.Null(),
+    joinedWeekends: Type.Null(),
+  },
+  { additionalProperties: false, description: 'A holiday whose arrangement awaits the notice: only its statutory days are known.' },
+);
+
+const Observance = Type.Object(
+  {
+    code: Type.Enum(['WOMENS_DAY', 'YOUTH_DAY', 'CHILDRENS_DAY', 'ARMY_DAY']),
+    name: Type.String(),
+    nameEn: Type.String(),
+    date: IsoDateSchema,
+    dayOfWeek: Type.Enum([...DAYS_OF_WEEK]),
+    who: Type.String(),
+    whoEn: Type.String(),
+    timeOff: Type.Enum(['HALF_DAY', 'ONE_DAY']),
+    replacedWhenOnWeekend: Type.Literal(false),
+  },
+  { additionalProperties: false },
+);
+
+const Observances = Type.Array(Observance, { description: 'Days off for part of the population only (Article 3 of the regulation); they change no date.' });
+const OverviewYear = Type.Integer({ minimum: 2008, maximum: 9999 });
+
+export const YearOverviewSchema = Type.Union(
+  [
+    Type.Object(
+      {
+        year: OverviewYear,
+        status: Type.Literal('PUBLISHED'),
+        regulation: OverviewRegulation,
+        notices: Type.Array(OverviewNotice, { minItems: 1, description: 'Every notice of the year, the annual one first.' }),
+        holidays: Type.Array(PublishedHoliday, { description: 'In the notice order, amendments applied.' }),
+        observances: Observances,
+        workdayCount: Type.Integer({ minimum: 0, description: 'Working days of January 1 to December 31.' }),
+        restDayCount: Type.Integer({ minimum: 0, description: 'Rest days of January 1 to December 31.' }),
+        datasetVersion: Type.String(),
+      },
+      { additionalProperties: false, description: 'A published year.' },
+    ),
+    Type.Object(
+      {
+        year: OverviewYear,
+        status: Type.Literal('UNPUBLISHED'),
+        regulation: OverviewRegulation,
+        notices: Type.Array(OverviewNotice, { maxItems: 0 }),
+        holidays: Type.Array(AwaitedHoliday, { description: 'Every holiday of the regulation.' }),
+        observances: Observances,
+        workdayCount: Type.Null(),
+        restDayCount: Type.Null(),
+        datasetVersion: Type.Null(),
+      },
+      { additionalProperties: false, description: 'A year whose arrangement is not published yet: what the regulation already fixes.' },
+    ),
+  ],
+  { description: 'A year at a glance.' },
+);
+
+export const CalendarFeedSchema = Type.String({ description: 'An RFC 5545 iCalendar document of all-day events.' });
+
+export const HealthSchema = Type.Object({ status: Type.Literal('OK') }, { additionalProperties: false, description: 'The process answers.' });
+
+const SyncNoticeSchema = Type.Object(
+  { title: Type.String(), documentNumber: Type.Union([Type.String(), Type.Null()]), url: Type.String() },
+  { additionalProperties: false },
+);
+
+const SyncStateSchema = Type.Object(
+  {
+    source: Type.String({ description: 'SYNC_SOURCE: gov.cn.' }),
+    intervalSeconds: Type.Integer({ minimum: 1 }),
+    lastAttempt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the last run started.' }),
+    lastSuccess: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the last run in which no year failed started.' }),
+    years: Type.Array(
+      Type.Object(
+        {
+          year: Type.Integer(),
+          outcome: Type.Enum(['published', 'amended', 'nothing-new', 'held', 'failed']),
+          detail: Type.String({ description: 'What was published, why it is held, or why it failed.' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: "The last run's outcome per year." },
+    ),
+    held: Type.Array(
+      Type.Object(
+        {
+          year: Type.Integer(),
+          notices: Type.Array(SyncNoticeSchema),
+          findings: Type.Array(Type.Object({ id: Type.String(), reason: Type.String() }, { additionalProperties: false }), {
+            description: 'Whole-year rule findings a person may accept (sync --accept <id>) after reading the notice.',
+          }),
+          differences: Type.Array(Type.String(), { description: 'Where the cross-check source differs.' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: "Notices awaiting a person's review; their years stay unpublished." },
+    ),
+    webhooks: Type.Object(
+      { delivered: Type.Integer({ minimum: 0 }), failed: Type.Integer({ minimum: 0 }), failedAttempts: Type.Integer({ minimum: 0 }) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, description: 'Sync from gov.cn, when SYNC_SOURCE is set (README, "Staying current").' },
+);
+
+export const ReadinessSchema = Type.Object(
+  {
+    status: Type.Enum(['READY', 'NOT_READY']),
+    datasetVersion: Type.Union([Type.String(), Type.Null()], { description: 'The loaded dataset; null before any is loaded.' }),
+    publishedYears: Type.Array(Type.Integer({ minimum: 2008, maximum: 9999 }), { description: 'Ascending: every year the data publishes.' }),
+    unavailableYears: Type.Array(Type.Integer({ minimum: 2008, maximum: 9999 }), {
+      description: 'Published years whose data cannot be read right now (their dates answer 503).',
+    }),
+    missingFiles: Type.Array(Type.String(), {
+      description:
+        'Data files deleted since they were loaded (`2025.json`, `manifest.json`): what they held is still served, but a restart would lose it.',
+    }),
+    sync: Type.Optional(SyncStateSchema),
+  },
+  { additionalProperties: false, description: 'Whether a dataset publishing at least one year is loaded.' },
+);
+
+export const OpenApiDocumentSchema = Type.Object(
+  {
+    openapi: Type.String({ pattern: '^3\\.1\\.' }),
+    info: Type.Object({ title: Type.String(), version: Type.String() }),
+    paths: Type.Record(Type.String(), Type.Object({})),
+  },
+  { description: 'An OpenAPI 3.1 document (this one).' },
+);
+
+export const MetricsTextSchema = Type.String({ description: 'The Prometheus text exposition format, version 0.0.4.' });
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String({ format: 'uri', description: '{DOCS_URL}/problems/<code in lowercase-hyphenated form>' }),
+    title: Type.String(),
+    status: Type.Integer({ description: 'Equals the HTTP status.' }),
+    detail: Type.String(),
+    instance: Type.String({ description: 'The request path, without the query string.' }),
+    code: Type.Enum([...PROBLEM_CODES]),
+    requestId: Type.String({ description: 'Equals the X-Request-Id response header.' }),
+  },
+  { additionalProperties: false, description: 'An RFC 9457 problem (spec 2.5).' },
+);
+
+export const RESOURCE_SCHEMAS = {
+  AssociatedHoliday: AssociatedHolidaySchema,
+  DayStatus: DayStatusSchema,
+  DayStatusList: DayStatusListSchema,
+  WorkdayCount: WorkdayCountSchema,
+  NextHoliday: NextHolidaySchema,
+  WorkdayOffset: WorkdayOffsetSchema,
+  YearOverview: YearOverviewSchema,
+  CalendarFeed: CalendarFeedSchema,
+  Health: HealthSchema,
+  Readiness: ReadinessSchema,
+  OpenApiDocument: OpenApiDocumentSchema,
+  MetricsText: MetricsTextSchema,
+  Problem: ProblemSchema,
+} as const;
+
+export type ResourceName = keyof typeof RESOURCE_SCHEMAS;

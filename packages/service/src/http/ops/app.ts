@@ -1,0 +1,191 @@
+import { METHODS } from 'node:http';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { clientErrorHandler, connectHandler, expectationHandler } from './client-errors.js';
+import { instanceOf, sendProblem, type ProblemSpec } from '../api/problems.js';
+import { unparsedQuery } from '../api/query-string.js';
+import { createRequestIds } from './request-id.js';
+import { ALLOWED_METHODS, sendOptions, type Responder } from '../api/response-policy.js';
+import type { ServiceRoute } from '../api/service-route.js';
+
+export interface AppOptions {
+  /** The route table (see routes.ts): every path the service has. */
+  readonly routes: readonly ServiceRoute[];
+  readonly responder: Responder;
+  /** Idle keep-alive timeout (default SERVER_LIMITS.keepAliveTimeoutMs). */
+  readonly keepAliveTimeoutMs?: number;
+  readonly logger?: FastifyBaseLogger;
+}
+
+/** Limits set on purpose: our requests are one short line, and no request body is ever read. */
+export const SERVER_LIMITS = {
+  maxHeaderSize: 8 * 1024,
+  maxParamLength: 100,
+  /**
+   * A request not received whole within this is answered 408: counted from a new connection's
+   * start, and on a kept-alive connection from the first byte of the next request.
+   */
+  requestTimeoutMs: 10_000,
+  /** How often Node looks for requests past requestTimeout (its default, 30 s, made a 408 up to 30 s late). */
+  requestTimeoutCheckMs: 1_000,
+  /**
+   * Node closes a connection silent for this long, without an answer. Longer than requestTimeout
+   * plus one check, so that a request stalled half-way gets its 408 first.
+   */
+  connectionTimeoutMs: 12_000,
+  keepAliveTimeoutMs: 65_000,
+  /** While draining, a connection with no answer under way that brings nothing for this long is closed. */
+  drainQuietMs: 1_000,
+} as const;
+
+/** What an unexpected failure answers: nothing of its cause is shown. */
+export const INTERNAL_ERROR_PROBLEM: ProblemSpec = {
+  code: 'INTERNAL_ERROR',
+  detail: 'An unexpected error occurred; quote the requestId when reporting it.',
+};
+
+/** The label of a route in metrics and logs: the operationId of an API operation, else its path. */
+export function routeLabel(route: ServiceRoute): string {
+  const { doc } = route;
+  if (doc === undefined) return route.path;
+  return doc.kind === 'api' ? doc.operation.operationId : doc.operationId;
+}
+
+/**
+ * The Fastify application: the route table's paths for GET (HEAD follows) and OPTIONS, and every
+ * other answer (404, 405, framework and client errors, unexpected failures) as a problem. No
+ * hook runs per request: the handlers write through the responder.
+ */
+export function buildApp(options: AppOptions): FastifyInstance {
+  const { responder, routes } = options;
+  const requestIds = createRequestIds();
+  const routeOfPath = routeMatcher(routes);
+  const sendNotFoundOrNotAllowed = (request: FastifyRequest, reply: FastifyReply): void => {
+    const route = routeOfPath(instanceOf(request.raw.url));
+    if (route === undefined) {
+      sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' });
+      return;
+    }
+    sendProblem(
+      responder,
+      request,
+      reply,
+      { code: 'METHOD_NOT_ALLOWED', detail: `${request.method} is not allowed here; use ${ALLOWED_METHODS}.` },
+      routeLabel(route),
+      ['allow', ALLOWED_METHODS],
+    );
+  };
+
+  const log = options.logger;
+  const app = Fastify({
+    // Fastify gets no logger: it would make one per request. The few lines the app logs go to
+    // `log` directly, naming their requestId.
+    logger: false,
+    // No route declares a schema (src/questions/ checks every parameter, in the documented order,
+    // and the responder writes every body), so Fastify's compilers are never needed: factories that
+    // refuse keep it from loading Ajv and fast-json-stringify at start, a measured 70 ms and 8 MB.
+    schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
+    genReqId: (request) => requestIds.forRequest(request),
+    requestIdHeader: false,
+    // Per-request access logs would double the cost of our cheapest answers; problems are logged where they arise.
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
+    return503OnClosing: false,
+    // The query string stays as sent: each operation reads only its own parameters from it
+    // (query-string.ts), where a general parser made a dictionary of every pair per request.
+    routerOptions: { maxParamLength: SERVER_LIMITS.maxParamLength, querystringParser: unparsedQuery },
+    requestTimeout: SERVER_LIMITS.requestTimeoutMs,
+    connectionTimeout: SERVER_LIMITS.connectionTimeoutMs,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? SERVER_LIMITS.keepAliveTimeoutMs,
+    // Node would answer a missing Host with a bare 400; the route handlers answer with a problem.
+    http: { maxHeaderSize: SERVER_LIMITS.maxHeaderSize, requireHostHeader: false, connectionsCheckingInterval: SERVER_LIMITS.requestTimeoutCheckMs },
+    clientErrorHandler: clientErrorHandler(responder, requestIds),
+    frameworkErrors: (error, request, reply) => {
+      // The router fails this way on a path it cannot decode or a path parameter too long to be a date.
+      const route = routeOfPath(instanceOf(request.raw.url));
+      if (route === undefined) {
+        sendNotFoundOrNotAllowed(request, reply);
+        return;
+      }
+      const detail =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? `The date path parameter is longer than ${SERVER_LIMITS.maxParamLength} characters; it must be yyyy-MM-dd.`
+          : 'The date path parameter is not valid percent-encoding; it must be yyyy-MM-dd.';
+      sendProblem(responder, request, reply, { code: 'INVALID_DATE_FORMAT', detail }, routeLabel(route));
+    },
+  });
+
+  // Every method Node accepts reaches the router, so a known path answers 405, never 404, for any
+  // method. All are bodyless to Fastify: the service reads no request body, so none is parsed and
+  // a body (malformed or not) cannot turn a 404 or 405 into another answer.
+  for (const method of METHODS) {
+    // CONNECT never reaches the router: Node hands it to the 'connect' handler.
+    if (method !== 'CONNECT') app.addHttpMethod(method, { hasBody: false, overrideExisting: true });
+  }
+  app.server.on(
+    'connect',
+    connectHandler(responder, requestIds, (path) => {
+      const route = routeOfPath(path);
+      return route === undefined ? undefined : routeLabel(route);
+    }),
+  );
+  // With a listener, Node hands over a request whose Expect it cannot meet instead of answering a bare 417.
+  app.server.on('checkExpectation', expectationHandler(responder, requestIds));
+
+  for (const route of routes) {
+    const url = route.path.replaceAll(/\{(\w+)\}/g, ':$1');
+    app.get(url, (request, reply) => (hasHostIfRequired(request) ? route.handle(request, reply) : sendMissingHost(responder, request, reply)));
+  }
+  // OPTIONS (CORS preflight) on every path at once: one route to register instead of one per path,
+  // which the router pays for at every start; preflights are few (browsers keep them a day).
+  app.options('*', (request, reply) => {
+    const route = routeOfPath(instanceOf(request.raw.url));
+    if (!hasHostIfRequired(request)) sendMissingHost(responder, request, reply);
+    else if (route === undefined) sendNotFoundOrNotAllowed(request, reply);
+    else sendOptions(responder, request, reply, routeLabel(route));
+  });
+
+  // Routing comes first: an unknown path is 404 whatever the method; a known path reached with
+  // another method is 405. Only GET, HEAD and OPTIONS are registered, so both arrive here.
+  app.setNotFoundHandler((request, reply) => {
+    if (hasHostIfRequired(request)) sendNotFoundOrNotAllowed(request, reply);
+    else sendMissingHost(responder, request, reply);
+  });
+  app.setErrorHandler((error, request, reply) => {
+    log?.error({ err: error, requestId: request.id }, 'request failed');
+    sendProblem(responder, request, reply, INTERNAL_ERROR_PROBLEM);
+  });
+  return app;
+}
+
+function noSchemaCompiler(): () => never {
+  return () => {
+    throw new Error('the service declares no route schemas');
+  };
+}
+
+/** RFC 9112: an HTTP/1.1 request without Host is answered 400, and its connection closed, as Node's parser errors are. */
+function hasHostIfRequired(request: FastifyRequest): boolean {
+  return request.headers.host !== undefined || request.raw.httpVersion !== '1.1';
+}
+
+function sendMissingHost(responder: Responder, request: FastifyRequest, reply: FastifyReply): void {
+  sendProblem(responder, request, reply, { code: 'BAD_REQUEST', detail: 'An HTTP/1.1 request must carry a Host header.' }, undefined, ['connection', 'close']);
+}
+
+/** The route a raw path (as sent) names, parameters matched as one segment each; undefined if none. */
+function routeMatcher(routes: readonly ServiceRoute[]): (path: string) => ServiceRoute | undefined {
+  const patterns = routes.map((route) => ({
+    route,
+    pattern: new RegExp(`^${route.path.split(/\{\w+\}/).map((part) => part.replaceAll(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),
+  }));
+  const match = (path: string): ServiceRoute | undefined => patterns.find(({ pattern }) => pattern.test(path))?.route;
+  return (path) => {
+    const found = match(path);
+    if (found !== undefined) return found;
+    // The router decodes percent-escapes outside parameters (…/work%64ays is …/workdays); so does this.
+    try {
+      return match(decodeURI(path));
+    } catch {
+      return undefined;
+    }
+  };
+}

@@ -1,0 +1,82 @@
+import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import type { SyncState, SyncStateSource } from '../../sync/sync-state.js';
+import { CACHE_NEVER, type Responder } from '../api/response-policy.js';
+import type { ServiceRoute } from '../api/service-route.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_NO_STORE = ['content-type', JSON_TYPE, 'cache-control', CACHE_NEVER];
+const HEALTHY = Buffer.from(JSON.stringify({ status: 'OK' }));
+
+/** The readiness answer: ready once a dataset publishing at least one year is loaded (an empty directory is not data). */
+export function readiness(
+  dataset: Dataset | undefined,
+  sync?: SyncState,
+): {
+  readonly ready: boolean;
+  readonly body: {
+    readonly status: 'READY' | 'NOT_READY';
+    readonly datasetVersion: string | null;
+    readonly publishedYears: readonly number[];
+    readonly unavailableYears: readonly number[];
+    readonly missingFiles: readonly string[];
+    readonly sync?: SyncState;
+  };
+} {
+  // Sync never decides readiness: a gov.cn outage must not take answering replicas out of service.
+  const ready = dataset !== undefined && dataset.publishedYears.length > 0;
+  return {
+    ready,
+    body: {
+      status: ready ? 'READY' : 'NOT_READY',
+      datasetVersion: dataset?.version ?? null,
+      publishedYears: dataset?.publishedYears ?? [],
+      unavailableYears: dataset?.unavailableYears ?? [],
+      missingFiles: dataset?.missingFiles ?? [],
+      ...(sync === undefined ? {} : { sync }),
+    },
+  };
+}
+
+/**
+ * Health endpoints outside `/v1`: `/healthz` says the process answers; `/readyz` says whether a
+ * dataset is loaded (503 until then) and which years it publishes or cannot read.
+ */
+export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Responder, sync?: SyncStateSource): ServiceRoute[] {
+  return [
+    {
+      path: '/healthz',
+      doc: {
+        kind: 'service',
+        operationId: 'service.getHealth',
+        summary: 'Liveness',
+        description: 'Answers 200 while the process serves requests.',
+        responses: { 200: { description: 'The process answers.', contentType: JSON_TYPE, schema: 'Health', example: { live: true } } },
+      },
+      handle: (request, reply) => responder.write(request, reply, 'service.getHealth', 200, JSON_NO_STORE, HEALTHY),
+    },
+    {
+      path: '/readyz',
+      doc: {
+        kind: 'service',
+        operationId: 'service.getReadiness',
+        summary: 'Readiness',
+        description:
+          'Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, and, when sync runs, its state (which never decides readiness).',
+        responses: {
+          200: { description: 'A dataset is loaded.', contentType: JSON_TYPE, schema: 'Readiness', example: { live: true } },
+          503: {
+            description: 'No dataset is loaded yet, or it publishes no year.',
+            contentType: JSON_TYPE,
+            schema: 'Readiness',
+            example: { value: readiness(undefined).body },
+          },
+        },
+      },
+      handle(request, reply) {
+        const { ready, body } = readiness(live.dataset(), sync?.());
+        responder.write(request, reply, 'service.getReadiness', ready ? 200 : 503, JSON_NO_STORE, Buffer.from(JSON.stringify(body)));
+      },
+    },
+  ];
+}

@@ -1,0 +1,42 @@
+import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { acceptanceHint, acceptanceOf, yearRuleFindings } from 'china-holiday-calendar/internal/dataset/accepted-findings.js';
+import { problemAt, type ProblemLog } from './import-error.js';
+import type { SourceLine } from './normalize-text.js';
+import type { EntryBlock } from './notice-text.js';
+
+/** The findings a person accepts now (`--accept`) and those the year's file already accepted. */
+export interface Acceptance {
+  readonly accept: readonly string[];
+  readonly acceptedBefore: readonly string[];
+}
+
+/**
+ * The sixth stage of an import: the year with this notice applied, checked as a whole by the
+ * rules the loader applies (every statutory day covered, the year's balance, where make-up days
+ * lie), each problem quoting the items of this notice it concerns (or the title). A finding a
+ * person accepts by its id is no problem: the file returned records it, so that the loader can
+ * recompute and compare it; an accepted id that names no finding is a problem.
+ */
+export function checkYear(file: ArrangementFile, noticeId: string, blocks: readonly EntryBlock[], titleLines: readonly SourceLine[], acceptance: Acceptance, log: ProblemLog): ArrangementFile {
+  const blockOfEntry = new Map<number, EntryBlock>();
+  let own = 0;
+  file.entries.forEach((entry, index) => {
+    if (entry.notice !== noticeId) return;
+    const block = blocks[own];
+    own += 1;
+    if (block !== undefined) blockOfEntry.set(index, block);
+  });
+  const findings = yearRuleFindings(file);
+  const isAccepted = (id: string): boolean => acceptance.accept.includes(id) || acceptance.acceptedBefore.includes(id);
+  for (const finding of findings) {
+    if (isAccepted(finding.id)) continue;
+    const lines = finding.entries.flatMap((index) => blockOfEntry.get(index)?.lines ?? []);
+    log.add({ ...problemAt(lines.length > 0 ? lines : titleLines, `${finding.reason} (${acceptanceHint(finding)})`), finding: finding.id });
+  }
+  for (const id of acceptance.accept.filter((id) => !findings.some((finding) => finding.id === id))) {
+    log.at(titleLines, `--accept ${id} names no finding of this notice (its findings: ${findings.map((finding) => finding.id).join(', ') || 'none'})`);
+  }
+  const accepted = findings.filter((finding) => isAccepted(finding.id)).map(acceptanceOf);
+  // The assembled file carries no acceptance of its own: the record is exactly what is accepted now.
+  return accepted.length > 0 ? { ...file, acceptedFindings: accepted } : file;
+}

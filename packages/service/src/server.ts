@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
+import { createServer } from 'node:net';
+import { withPort, type Config } from './config.js';
+import { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { ANSWER_BYTES_BUILD, type AnswerBytes } from './http/api/operations/answer-bytes.js';
+import { SERVER_LIMITS } from './http/ops/app.js';
+import { trackConnections } from './http/ops/connections.js';
+import { buildServiceApp } from './service-app.js';
+import { SyncSchedule } from './sync/sync-schedule.js';
+
+export interface RunningService {
+  /** The configuration in effect (PORT=0 resolved to the bound port). */
+  readonly config: Config;
+  readonly app: FastifyInstance;
+  readonly live: LiveDataset<AnswerBytes>;
+  /** Sync inside the service, when SYNC_SOURCE is set. */
+  readonly sync: SyncSchedule | undefined;
+  /** The address actually bound (useful with PORT=0). */
+  readonly url: string;
+  /**
+   * Drains, then closes: stops accepting connections, answers what arrives on open ones with
+   * `Connection: close`, closes each once it is quiet, and resolves when none is left.
+   */
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  // Asynchronous destination: a log line never blocks the event loop on a slow stdout.
+  return pino({ level: config.logLevel, base: { pid: process.pid } }, pino.destination({ sync: false }));
+}
+
+/**
+ * Loads the data directory, then listens. The service starts even when no data can be read: it
+ * answers 503 (and /readyz says not ready) and keeps checking the directory.
+ */
+export async function startService(requested: Config, logger: Logger = createLogger(requested)): Promise<RunningService> {
+  // PORT=0 (any free port) is resolved first, so that the default DOCS_URL names the real port.
+  const config = requested.port === 0 ? withPort(requested, await reservePort(requested.host)) : requested;
+  const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, logger);
+  // No SYNC_SOURCE, no schedule: the default configuration makes no network request.
+  const sync = config.sync === undefined ? undefined : new SyncSchedule(config.sync, config.dataDir, logger, { onPublished: () => live.reload('sync') });
+  const app = buildServiceApp(config, live, logger, sync === undefined ? undefined : () => sync.state());
+  const connections = trackConnections(app.server);
+  await live.reload('start');
+  live.startWatching(config.reloadIntervalSeconds);
+  try {
+    await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
+  } catch (error) {
+    live.stopWatching();
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;
+  logger.info({ url, dataDir: config.dataDir, docsUrl: config.docsUrl }, 'china calendar service listening');
+  sync?.start();
+  return {
+    config,
+    app,
+    live,
+    sync,
+    url,
+    async close() {
+      live.stopWatching();
+      // The drain starts at once (requests in flight learn Connection: close); sync only stops scheduling.
+      const drained = connections.drain(SERVER_LIMITS.drainQuietMs);
+      sync?.stop();
+      await drained;
+      await app.close();
+    },
+  };
+}
+
+/**
+ * Runs until SIGTERM or SIGINT, then drains (see RunningService.close) and exits 0, or exits 1 at
+ * SHUTDOWN_TIMEOUT_SECONDS if connections are still open. A repeated signal does not cut the
+ * drain short (systemd signals every process of a cluster, and the primary signals its workers
+ * too). SIGHUP reloads the data directory. The signal handlers are installed first, so a signal
+ * during start-up stops the process too. A service that cannot listen exits 1.
+ */
+export async function runService(config: Config): Promise<void> {
+  const logger = createLogger(config);
+  // Set once listening; a signal before that exits at once (nothing is in flight yet).
+  const running: { service?: RunningService } = {};
+  let stopping = false;
+  const exit = (code: number): never => {
+    logger.flush();
+    process.exit(code);
+  };
+  const shutdown = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining connections');
+    setTimeout(() => {
+      logger.warn({ timeoutSeconds: config.shutdownTimeoutSeconds }, 'connections still open at the shutdown deadline; exiting');
+      exit(1);
+    }, config.shutdownTimeoutSeconds * 1000).unref();
+    (running.service?.close() ?? Promise.resolve()).then(
+      () => exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGHUP', () => void running.service?.live.reload('SIGHUP'));
+  try {
+    running.service = await startService(config, logger);
+  } catch (error) {
+    // Exit explicitly: a cluster worker's channel to its primary would keep the process alive.
+    logger.fatal({ err: error }, 'cannot start the service');
+    exit(1);
+  }
+}
+
+/** A port free on `host` right now (the kernel picks it), for PORT=0. */
+function reservePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => {
+        resolve(typeof address === 'object' && address !== null ? address.port : 0);
+      });
+    });
+  });
+}
