@@ -14,7 +14,7 @@ import { beforeSupportedRange } from '../questions/workday-offset-question.js';
 import { answerObjects, type AnswerObjects } from './answer-objects.js';
 import { inputError, quickDay, readDateArgument, readFeedOptions, readOffsetArguments, readOpenOptions, readSpanArguments, readYearArgument } from './arguments.js';
 import type { DateInput } from './date-input.js';
-import { CalendarDataError, CalendarDataUnavailableError, UnpublishedYearError } from './errors.js';
+import { CalendarDataError, CalendarDataUnavailableError, CalendarError, UnpublishedYearError } from './errors.js';
 import { firstUnpublishedYearOfWalk } from './unpublished-year.js';
 
 /** The status of one date (spec 2.1), as the service's JSON has it. */
@@ -152,7 +152,7 @@ export class HolidayCalendar {
     const answers = this.#answers();
     const request = feedRequest(answers.core, question);
     if ('unavailable' in request) throw new CalendarDataUnavailableError(request.year);
-    const { calendarFeed } = await import('../answers/calendar-feed.js');
+    const { calendarFeed } = await loadFeedWriter();
     return answers.calendarFeed(request, calendarFeed);
   }
 
@@ -241,4 +241,19 @@ function offsetArguments(name: string, date: unknown, days: unknown): readonly [
   const from = quickDay(date);
   if (from !== undefined && typeof days === 'number' && Number.isSafeInteger(days)) return [from, days === 0 ? 0 : days];
   return readOffsetArguments(name, date, days);
+}
+
+/**
+ * The feed writer, which needs ical-generator: an optional peer dependency of the package, so
+ * that users who never ask for a feed install nothing for it.
+ */
+async function loadFeedWriter(): Promise<typeof import('../answers/calendar-feed.js')> {
+  try {
+    return await import('../answers/calendar-feed.js');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String(error).includes("'ical-generator'")) {
+      throw new CalendarError('ICAL_GENERATOR_MISSING', 'calendarFeed() needs the optional peer dependency ical-generator: npm install ical-generator');
+    }
+    throw error;
+  }
 }
