@@ -137,7 +137,7 @@ export const ManifestSchema = Type.Object(
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
-/** True only while the library's plain types and these schemas describe the same files. */
+/** @public True only while the library's plain types and these schemas describe the same files. */
 export const TYPES_MATCH_SCHEMA: [
   Same<ArrangementFile, Static<typeof ArrangementFileSchema>>,
   Same<ArrangementNotice, Static<typeof NoticeSchema>>,

@@ -31,6 +31,7 @@ same<Pick<Promised<HolidayCalendar>, Methods>, Omit<CalendarClient, 'withRespons
 declare const library: HolidayCalendar;
 declare const client: CalendarClient;
 
+/** @public Compiled, never run: each line must fail to type-check. */
 export async function usesThatMustNotCompile(): Promise<void> {
   // @ts-expect-error: a date is a yyyy-MM-dd string or a Date, not a number
   library.isWorkday(20240101);

@@ -1,4 +1,3 @@
-import type { ErrorObject } from 'ajv';
 import type { ArrangementFile, Manifest } from './arrangement-schema.js';
 import { checkArrangementShape as arrangementShape, checkManifestShape as manifestShape } from './schema/shape-validators.js';
 
@@ -16,4 +15,10 @@ export interface ShapeCheck<Shape> {
 export const checkArrangementShape = arrangementShape as ShapeCheck<ArrangementFile>;
 export const checkManifestShape = manifestShape as ShapeCheck<Manifest>;
 
-export type SchemaError = ErrorObject;
+/** The part of an Ajv error object the loader reads. */
+export interface SchemaError {
+  readonly keyword: string;
+  readonly instancePath: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly message?: string;
+}

@@ -2,7 +2,7 @@ import type { ApiOperation } from './operations/api-operation.js';
 import { getCalendarFeed, getWorkdayOffset, getYearOverview } from './operations/business-day-operations.js';
 import { calculateWorkdays, getDateRangeStatus, getDateStatus, getNextHoliday } from './operations/date-operations.js';
 
-export { OPERATION_IDS, type ApiOperation, type OperationId } from './operations/api-operation.js';
+export { OPERATION_IDS, type ApiOperation } from './operations/api-operation.js';
 
 /** Every read-only operation, in the order the OpenAPI document lists them: the spec's four, then the business-day tools. */
 export const API_OPERATIONS: readonly ApiOperation<unknown>[] = [
