@@ -3,14 +3,17 @@
 #   docker build -t china-calendar .
 #   docker run --rm -p 8080:8080 -e PUBLIC_URL=http://localhost:8080 china-calendar
 #
-# Two stages on the same base: `build` installs every dependency, compiles TypeScript to dist/
-# and then drops the devDependencies; `runtime` receives only what `node dist/src/cli.js serve`
-# reads: dist/, data/, docs/, package.json (the service reads its version from it) and the
-# production node_modules. test/deploy/dockerfile.test.ts checks this file against the server's
-# real configuration.
+# Two stages on the same base. `build` installs the whole npm workspace (the library package
+# `china-holiday-calendar` in packages/calendar and the service package in packages/service),
+# compiles both to their dist/ folders and then drops the devDependencies; `runtime` receives only
+# what `node packages/service/dist/cli.js serve` reads: each package's package.json and dist/, the
+# library's data/ and docs/, and the production node_modules, where china-holiday-calendar is the
+# workspace's symbolic link to packages/calendar. Every path stays where it was in the build stage,
+# so that link still points at the library. test/deploy/dockerfile.test.ts checks this file against
+# the packages and the server's real configuration; test/deploy/image.slow-test.ts runs its steps.
 
-# Node 24 LTS, the supported line the service targets (README, "Which Node").
-ARG NODE_IMAGE=node:24-bookworm-slim
+# Node 26, the Active LTS line, on Debian 13 "trixie" (README, "Which Node").
+ARG NODE_IMAGE=node:26-trixie-slim
 
 # ---------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS build
@@ -20,20 +23,27 @@ WORKDIR /app
 # the build needs only tsc, and one dependency's post-install script (swagger-ui-dist's @scarf/scarf)
 # would report the install to a third party.
 COPY package.json package-lock.json ./
+COPY packages/calendar/package.json ./packages/calendar/
+COPY packages/service/package.json ./packages/service/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 
-COPY tsconfig.json tsconfig.build.json ./
-COPY src ./src
-RUN npm run build \
+# Each package's own build script (tsc -b of its tsconfig.build.json), the library first; then the
+# devDependencies go, and the workspace links in node_modules stay.
+COPY tsconfig.base.json ./
+COPY packages/calendar/tsconfig.build.json ./packages/calendar/
+COPY packages/calendar/src ./packages/calendar/src
+COPY packages/service/tsconfig.build.json ./packages/service/
+COPY packages/service/src ./packages/service/src
+RUN npm run build --workspaces \
  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
-COPY data ./data
-COPY docs ./docs
+COPY packages/calendar/data ./packages/calendar/data
+COPY packages/calendar/docs ./packages/calendar/docs
 # No image with data the service would refuse: the same checks as `npm run validate`.
-RUN node dist/src/cli.js validate data
+RUN node packages/service/dist/cli.js validate packages/calendar/data
 # Whatever the umask of the checkout, everything is readable (and directories traversable) by the
 # unprivileged user and writable by nobody but root: the process cannot change its own code or data.
-RUN chmod -R a+rX,go-w package.json node_modules dist data docs
+RUN chmod -R a+rX,go-w node_modules packages
 
 # ---------------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
@@ -47,12 +57,15 @@ LABEL org.opencontainers.image.title="china-holiday-calendar" \
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 
 WORKDIR /app
-# Owned by root, readable by everyone: works with a read-only root file system.
-COPY --from=build /app/package.json ./package.json
+# Owned by root, readable by everyone: works with a read-only root file system. The library reads
+# its version from its package.json and its data from packages/calendar/data.
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/dist ./dist
-COPY --from=build /app/data ./data
-COPY --from=build /app/docs ./docs
+COPY --from=build /app/packages/calendar/package.json ./packages/calendar/package.json
+COPY --from=build /app/packages/calendar/dist ./packages/calendar/dist
+COPY --from=build /app/packages/calendar/data ./packages/calendar/data
+COPY --from=build /app/packages/calendar/docs ./packages/calendar/docs
+COPY --from=build /app/packages/service/package.json ./packages/service/package.json
+COPY --from=build /app/packages/service/dist ./packages/service/dist
 
 # The official image's unprivileged `node` user, numerically so that Kubernetes' runAsNonRoot can
 # verify it without a runAsUser.
@@ -68,4 +81,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # The service stops accepting, finishes the requests in flight and exits on SIGTERM.
 STOPSIGNAL SIGTERM
 # Exec form: node receives the signal itself (the base image's entrypoint script execs it).
-CMD ["node", "dist/src/cli.js", "serve"]
+CMD ["node", "packages/service/dist/cli.js", "serve"]

@@ -1,21 +1,27 @@
 /**
- * Reading the deployment files the way the tools that consume them do, simply enough to check
- * them against the server's real configuration: the Kubernetes manifests (YAML, every document),
- * the Dockerfile (instruction by instruction) and .dockerignore.
+ * The deployment files, read with the tools of the field rather than by hand: the Kubernetes
+ * manifests with the `yaml` library and validated against the Kubernetes API schemas of
+ * `kubernetes-models`; the Dockerfile with `dockerfile-ast` (the parser behind the Docker
+ * language server); `.dockerignore` with `@balena/dockerignore`, which matches as Docker does.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import dockerignoreModule from '@balena/dockerignore';
+import { Cmd, Copy, DockerfileParser, Entrypoint, Env, Healthcheck, type Dockerfile, type Instruction, type JSONInstruction } from 'dockerfile-ast';
+import { Deployment } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { ConfigMap, Container, Service, Volume } from 'kubernetes-models/v1';
 import { parseAllDocuments } from 'yaml';
 import { REPOSITORY } from '../helpers/source-cli.js';
 
-export const REPO_ROOT = REPOSITORY;
-export const KUBERNETES_DIR = join(REPO_ROOT, 'deploy', 'kubernetes');
+export const KUBERNETES_DIR = join(REPOSITORY, 'deploy', 'kubernetes');
 export const BASE_DIR = join(KUBERNETES_DIR, 'base');
 export const CONFIGMAP_OVERLAY_DIR = join(KUBERNETES_DIR, 'overlays', 'configmap-data');
 
 export function repoPath(...parts: string[]): string {
-  return join(REPO_ROOT, ...parts);
+  return join(REPOSITORY, ...parts);
 }
 
 export function readRepoFile(...parts: string[]): string {
@@ -24,79 +30,33 @@ export function readRepoFile(...parts: string[]): string {
 
 /** A path relative to the repository, with forward slashes, for messages. */
 export function shown(path: string): string {
-  return relative(REPO_ROOT, path).split(sep).join('/');
+  return relative(REPOSITORY, path).split(sep).join('/');
 }
 
 // ------------------------------------------------------------------------------------------
-// Plain values out of parsed YAML, with a message naming where a wrong shape was found.
-
-export type Fields = Readonly<Record<string, unknown>>;
-
-export function isFields(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function fields(value: unknown, where: string): Fields {
-  if (!isFields(value)) assert.fail(`${where}: expected a mapping, found ${JSON.stringify(value)}`);
-  return value;
-}
-
-export function list(value: unknown, where: string): readonly unknown[] {
-  if (!Array.isArray(value)) assert.fail(`${where}: expected a list, found ${JSON.stringify(value)}`);
-  return value as readonly unknown[];
-}
-
-export function text(value: unknown, where: string): string {
-  if (typeof value !== 'string') assert.fail(`${where}: expected a string, found ${JSON.stringify(value)}`);
-  return value;
-}
-
-export function integer(value: unknown, where: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) assert.fail(`${where}: expected an integer, found ${JSON.stringify(value)}`);
-  return value;
-}
-
-/** `value.a.b.c`, failing with the whole path when a step is missing or not a mapping. */
-export function at(value: unknown, where: string, ...path: string[]): unknown {
-  let current = value;
-  let location = where;
-  for (const key of path) {
-    current = fields(current, location)[key];
-    location = `${location}.${key}`;
-    if (current === undefined) assert.fail(`${location}: missing`);
-  }
-  return current;
-}
-
-/** A string-to-string mapping (labels, selectors, annotations, ConfigMap data). */
-export function stringMap(value: unknown, where: string): ReadonlyMap<string, string> {
-  return new Map(Object.entries(fields(value, where)).map(([key, item]) => [key, text(item, `${where}.${key}`)]));
-}
-
-/** Whether every pair of `selector` is among `labels`, as a label selector's matchLabels requires. */
-export function selects(selector: ReadonlyMap<string, string>, labels: ReadonlyMap<string, string>): boolean {
-  return selector.size > 0 && [...selector].every(([key, value]) => labels.get(key) === value);
-}
-
-// ------------------------------------------------------------------------------------------
-// YAML files and Kubernetes objects
+// YAML
 
 export interface YamlDocument {
   readonly file: string;
   /** Position of the document in its file, from 0. */
   readonly index: number;
   readonly value: unknown;
+  /** `file#index`, for messages. */
+  readonly where: string;
 }
 
-/** Every document of a YAML file; a syntax error or a duplicate key fails. */
-export function readYamlDocuments(file: string): YamlDocument[] {
-  const documents = parseAllDocuments(readFileSync(file, 'utf8'), { uniqueKeys: true, prettyErrors: true });
-  return documents.map((document, index) => {
+/** Every document of a YAML text; a syntax error, a warning or a duplicate key fails. */
+export function parseYamlDocuments(source: string, file: string): YamlDocument[] {
+  return parseAllDocuments(source, { uniqueKeys: true, prettyErrors: true }).map((document, index) => {
+    const where = `${file}#${index}`;
     const problems = [...document.errors, ...document.warnings].map((problem) => problem.message);
-    assert.deepEqual(problems, [], `${shown(file)} document ${index}: YAML errors or warnings`);
-    const value: unknown = document.toJS();
-    return { file, index, value };
+    assert.deepEqual(problems, [], `${where}: YAML errors or warnings`);
+    return { file, index, value: document.toJS() as unknown, where };
   });
+}
+
+export function readYamlDocuments(file: string): YamlDocument[] {
+  return parseYamlDocuments(readFileSync(file, 'utf8'), shown(file));
 }
 
 export function yamlFilesUnder(dir: string): string[] {
@@ -110,23 +70,65 @@ export function isKustomization(file: string): boolean {
   return /(^|[\\/])kustomization\.ya?ml$/.test(file);
 }
 
-export interface KubeObject {
-  readonly file: string;
-  readonly apiVersion: string;
-  readonly kind: string;
+/**
+ * What this repository's kustomization files use of the Kustomization format (kustomize has no
+ * schema on the registry; `kubectl kustomize`, when installed, renders them for real).
+ */
+export interface Kustomization {
+  readonly apiVersion: 'kustomize.config.k8s.io/v1beta1';
+  readonly kind: 'Kustomization';
+  readonly resources: readonly string[];
+  readonly patches?: readonly { readonly path: string }[];
+  readonly images?: readonly { readonly name: string; readonly newName?: string; readonly newTag?: string }[];
+}
+
+export function readKustomization(file: string): Kustomization {
+  const [document, ...others] = readYamlDocuments(file);
+  assert.ok(document !== undefined && others.length === 0, `${shown(file)}: one document`);
+  const value = document.value as Partial<Kustomization> | null;
+  assert.equal(value?.apiVersion, 'kustomize.config.k8s.io/v1beta1', `${document.where}.apiVersion`);
+  assert.equal(value.kind, 'Kustomization', `${document.where}.kind`);
+  assert.ok(Array.isArray(value.resources) && value.resources.every((entry) => typeof entry === 'string'), `${document.where}.resources: a list of paths`);
+  for (const patch of value.patches ?? []) assert.equal(typeof patch.path, 'string', `${document.where}.patches[].path`);
+  return value as Kustomization;
+}
+
+// ------------------------------------------------------------------------------------------
+// Kubernetes objects, validated against the API schemas
+
+/** The stable API kinds this service's manifests may use, with the schema each is checked against. */
+export const KUBERNETES_MODELS = [Deployment, Service, ConfigMap, HorizontalPodAutoscaler, PodDisruptionBudget] as const;
+
+type Model = (typeof KUBERNETES_MODELS)[number];
+
+export interface KubeObject<T = InstanceType<Model>> {
+  readonly value: T;
   readonly name: string;
-  readonly value: Fields;
-  /** `kind/name in file`, for messages. */
+  /** `Kind/name in file#index`, for messages. */
   readonly where: string;
 }
 
+/**
+ * A document as the Kubernetes object it declares: one of the stable kinds above, valid against
+ * that kind's API schema (types, required fields, quantities, string-only labels and env values),
+ * with a name. Fails with the schema's messages otherwise.
+ */
 export function kubeObject(document: YamlDocument): KubeObject {
-  const where = `${shown(document.file)}#${document.index}`;
-  const value = fields(document.value, where);
-  const apiVersion = text(value.apiVersion, `${where}.apiVersion`);
-  const kind = text(value.kind, `${where}.kind`);
-  const name = text(at(value, where, 'metadata', 'name'), `${where}.metadata.name`);
-  return { file: document.file, apiVersion, kind, name, value, where: `${kind}/${name} in ${shown(document.file)}` };
+  const declared = document.value as { apiVersion?: unknown; kind?: unknown } | null;
+  const model = KUBERNETES_MODELS.find((candidate) => declared?.apiVersion === candidate.apiVersion && declared.kind === candidate.kind);
+  if (model === undefined) {
+    return assert.fail(`${document.where}: ${String(declared?.apiVersion)} ${String(declared?.kind)} is not among ${KUBERNETES_MODELS.map((each) => `${each.apiVersion} ${each.kind}`).join(', ')}`);
+  }
+  // The constructor takes the document's fields as they are; validate() checks them against the schema.
+  const value = new (model as new (data: unknown) => InstanceType<Model>)(document.value);
+  try {
+    value.validate();
+  } catch (error) {
+    assert.fail(`${document.where} (${model.kind}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const name = value.metadata?.name;
+  assert.ok(name !== undefined && name !== '', `${document.where}: metadata.name`);
+  return { value, name, where: `${model.kind}/${name} in ${document.where}` };
 }
 
 /** The Kubernetes objects of the given files (kustomization files are not objects). */
@@ -134,191 +136,109 @@ export function kubeObjectsIn(files: readonly string[]): KubeObject[] {
   return files.filter((file) => !isKustomization(file)).flatMap((file) => readYamlDocuments(file).map(kubeObject));
 }
 
-export function only(objects: readonly KubeObject[], kind: string): KubeObject {
-  const found = objects.filter((object) => object.kind === kind);
-  assert.equal(found.length, 1, `expected exactly one ${kind}, found ${found.map((object) => object.where).join(', ') || 'none'}`);
-  return found[0] as KubeObject;
-}
-
-export interface Container {
-  readonly value: Fields;
-  readonly name: string;
-  readonly where: string;
-}
-
-export function podSpec(deployment: KubeObject): Fields {
-  return fields(at(deployment.value, deployment.where, 'spec', 'template', 'spec'), `${deployment.where}.spec.template.spec`);
-}
-
-export function containers(deployment: KubeObject): Container[] {
-  const where = `${deployment.where}.spec.template.spec.containers`;
-  return list(podSpec(deployment).containers, where).map((item, index) => {
-    const value = fields(item, `${where}[${index}]`);
-    const name = text(value.name, `${where}[${index}].name`);
-    return { value, name, where: `${deployment.where} container ${name}` };
-  });
-}
-
-export interface EnvVar {
-  readonly name: string;
-  readonly value: unknown;
-}
-
-export function envList(value: unknown, where: string): EnvVar[] {
-  if (value === undefined) return [];
-  return list(value, where).map((item, index) => {
-    const variable = fields(item, `${where}[${index}]`);
-    return { name: text(variable.name, `${where}[${index}].name`), value: variable.value };
-  });
-}
-
-/**
- * The process environment a container's `env` gives (literal values only; this service needs no
- * secret). A value Kubernetes would refuse (a number or boolean instead of a string) fails.
- */
-export function environmentOf(container: Container): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const variable of envList(container.value.env, `${container.where}.env`)) {
-    env[variable.name] = text(variable.value, `${container.where}.env.${variable.name}.value (Kubernetes takes strings only)`);
-  }
-  return env;
-}
-
-export interface ContainerPort {
-  readonly name: string | undefined;
-  readonly containerPort: number;
-}
-
-export function portsOf(container: Container): ContainerPort[] {
-  return list(container.value.ports, `${container.where}.ports`).map((item, index) => {
-    const port = fields(item, `${container.where}.ports[${index}]`);
-    return {
-      name: port.name === undefined ? undefined : text(port.name, `${container.where}.ports[${index}].name`),
-      containerPort: integer(port.containerPort, `${container.where}.ports[${index}].containerPort`),
-    };
-  });
-}
-
-/** A port reference (a number or the name of a container port), resolved as the kubelet does. */
-export function resolvePort(container: Container, reference: unknown, where: string): number {
-  if (typeof reference === 'number') return reference;
-  const name = text(reference, where);
-  const port = portsOf(container).find((candidate) => candidate.name === name);
-  if (port === undefined) assert.fail(`${where}: no container port is named "${name}" in ${container.where}`);
-  return port.containerPort;
-}
-
-/** Kubernetes resource quantities: CPU in cores (`250m`, `1`), memory in bytes (`160Mi`, `1G`). */
-export function quantity(value: unknown, where: string): number {
-  const source = typeof value === 'number' ? String(value) : text(value, where);
-  const match = /^(\d+(?:\.\d+)?)(m|k|M|G|Ki|Mi|Gi)?$/.exec(source);
-  if (match === null) assert.fail(`${where}: not a quantity: ${source}`);
-  const factors: Readonly<Record<string, number>> = { m: 1e-3, k: 1e3, M: 1e6, G: 1e9, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30 };
-  return Number(match[1]) * (match[2] === undefined ? 1 : (factors[match[2]] ?? Number.NaN));
+/** The one object of a model's kind among `objects`. */
+export function only<M extends Model>(objects: readonly KubeObject[], model: M): KubeObject<InstanceType<M>> {
+  const found = objects.filter((object): object is KubeObject<InstanceType<M>> => object.value instanceof model);
+  assert.equal(found.length, 1, `expected exactly one ${model.kind}, found ${found.map((object) => object.where).join(', ') || 'none'}`);
+  return found[0] ?? assert.fail(model.kind);
 }
 
 // ------------------------------------------------------------------------------------------
 // Dockerfile
 
-export interface DockerInstruction {
-  /** Upper-case keyword: FROM, RUN, COPY... */
-  readonly keyword: string;
-  /** The arguments after the `--flag=value` options. */
-  readonly args: string;
-  readonly flags: ReadonlyMap<string, string>;
-  readonly line: number;
-}
-
 export interface DockerStage {
+  /** The image of `FROM`, with the global `ARG` defaults substituted. */
   readonly image: string;
   readonly name: string | undefined;
-  readonly instructions: readonly DockerInstruction[];
+  readonly instructions: readonly Instruction[];
 }
 
-export interface Dockerfile {
+export interface ParsedDockerfile {
+  readonly dockerfile: Dockerfile;
   readonly stages: readonly DockerStage[];
 }
 
-/**
- * Splits a Dockerfile into instructions: comment lines dropped, `\` continuations joined, leading
- * `--flag=value` options separated, and global `ARG` defaults substituted into `FROM`.
- */
-export function parseDockerfile(source: string): Dockerfile {
-  const instructions: DockerInstruction[] = [];
-  let pending = '';
-  let startLine = 0;
-  source.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (pending === '' && (line === '' || line.startsWith('#'))) return;
-    if (pending !== '' && line.startsWith('#')) return; // comments inside a continuation are dropped
-    if (pending === '') startLine = index + 1;
-    if (line.endsWith('\\')) {
-      pending += `${line.slice(0, -1).trim()} `;
-      return;
-    }
-    const whole = (pending + line).trim();
-    pending = '';
-    const match = /^(\S+)\s*(.*)$/s.exec(whole);
-    if (match === null) return;
-    let rest = match[2] ?? '';
-    const flags = new Map<string, string>();
-    for (let flag = /^--([\w-]+)(?:=(\S*))?\s*/.exec(rest); flag !== null; flag = /^--([\w-]+)(?:=(\S*))?\s*/.exec(rest)) {
-      flags.set(flag[1] ?? '', flag[2] ?? '');
-      rest = rest.slice(flag[0].length);
-    }
-    instructions.push({ keyword: (match[1] ?? '').toUpperCase(), args: rest.trim(), flags, line: startLine });
-  });
-  assert.equal(pending, '', 'Dockerfile: the last instruction ends with a line continuation');
-
-  const globalArgs = new Map<string, string>();
-  const stages: { image: string; name: string | undefined; instructions: DockerInstruction[] }[] = [];
-  for (const instruction of instructions) {
-    if (instruction.keyword === 'FROM') {
-      const from = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(instruction.args);
-      if (from === null) assert.fail(`Dockerfile line ${instruction.line}: cannot read FROM ${instruction.args}`);
-      const image = (from[1] ?? '').replaceAll(/\$\{(\w+)\}|\$(\w+)/g, (_, braced: string | undefined, bare: string | undefined) => globalArgs.get(braced ?? bare ?? '') ?? '');
-      stages.push({ image, name: from[2], instructions: [] });
-    } else if (stages.length === 0) {
-      if (instruction.keyword !== 'ARG') assert.fail(`Dockerfile line ${instruction.line}: only ARG may come before the first FROM`);
-      const [name = '', value = ''] = instruction.args.split('=', 2);
-      globalArgs.set(name.trim(), value.trim());
-    } else {
-      stages.at(-1)?.instructions.push(instruction);
-    }
+export function parseDockerfile(source: string): ParsedDockerfile {
+  const dockerfile = DockerfileParser.parse(source);
+  const stages: { image: string; name: string | undefined; instructions: Instruction[] }[] = [];
+  for (const from of dockerfile.getFROMs()) {
+    const image = from.getExpandedArguments()[0]?.getValue() ?? assert.fail(`Dockerfile line ${lineOf(from)}: FROM without an image`);
+    stages.push({ image, name: from.getBuildStage() ?? undefined, instructions: [] });
   }
-  return { stages };
+  let stage = -1;
+  for (const instruction of dockerfile.getInstructions()) {
+    if (instruction.getKeyword() === 'FROM') stage += 1;
+    else if (stage >= 0) stages[stage]?.instructions.push(instruction);
+  }
+  return { dockerfile, stages };
 }
 
-export function instructionsOf(stage: DockerStage, keyword: string): DockerInstruction[] {
-  return stage.instructions.filter((instruction) => instruction.keyword === keyword);
+/** 1-based, as an editor shows it. */
+export function lineOf(instruction: Instruction): number {
+  return instruction.getRange().start.line + 1;
+}
+
+export function instructionsOf(stage: DockerStage, keyword: string): Instruction[] {
+  return stage.instructions.filter((instruction) => instruction.getKeyword() === keyword);
+}
+
+/** As Docker does, the last one counts. */
+export function lastOf(stage: DockerStage, keyword: string): Instruction {
+  return instructionsOf(stage, keyword).at(-1) ?? assert.fail(`Dockerfile: stage ${stage.name ?? stage.image} has no ${keyword}`);
 }
 
 /** The arguments of an exec-form instruction (`["node", "x.js"]`); fails on the shell form. */
-export function execForm(instruction: DockerInstruction): string[] {
-  const where = `Dockerfile line ${instruction.line}: ${instruction.keyword}`;
-  assert.ok(instruction.args.startsWith('['), `${where} must use the exec form ["program", "arg"...] so that signals reach the program`);
-  const parsed: unknown = JSON.parse(instruction.args);
-  return list(parsed, where).map((item) => text(item, where));
+export function execForm(instruction: JSONInstruction): string[] {
+  assert.ok(
+    instruction.getOpeningBracket() !== null && instruction.getClosingBracket() !== null,
+    `Dockerfile line ${lineOf(instruction)}: ${instruction.getKeyword()} must use the exec form ["program", "arg"...] so that signals reach the program`,
+  );
+  return instruction.getJSONStrings().map((argument) => argument.getJSONValue());
 }
 
-/** The variables `ENV` sets in a stage, in both the `K=V K2="V 2"` and the old `K V` forms. */
+export function cmdOf(stage: DockerStage): string[] {
+  const cmd = lastOf(stage, 'CMD');
+  assert.ok(cmd instanceof Cmd);
+  return execForm(cmd);
+}
+
+export function entrypointsOf(stage: DockerStage): Entrypoint[] {
+  return stage.instructions.filter((instruction) => instruction instanceof Entrypoint);
+}
+
+/** The variables the `ENV` instructions of a stage set. */
 export function envOf(stage: DockerStage): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const instruction of instructionsOf(stage, 'ENV')) {
-    if (!/^[A-Za-z_]\w*=/.test(instruction.args)) {
-      const [name = '', ...value] = instruction.args.split(/\s+/);
-      env[name] = value.join(' ');
-      continue;
-    }
-    for (const pair of instruction.args.matchAll(/([A-Za-z_]\w*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)/g)) {
-      const value = pair[2] ?? '';
-      env[pair[1] ?? ''] = /^["']/.test(value) ? value.slice(1, -1).replaceAll(/\\(.)/g, '$1') : value;
-    }
+  for (const instruction of stage.instructions) {
+    if (!(instruction instanceof Env)) continue;
+    for (const property of instruction.getProperties()) env[property.getName()] = property.getUnescapedValue() ?? '';
   }
   return env;
 }
 
-/** `COPY [--from=stage] src... dest` in both forms. */
+/** The shell command of each `RUN` of a stage, line continuations joined. */
+export function runCommandsOf(stage: DockerStage): { readonly command: string; readonly line: number }[] {
+  return instructionsOf(stage, 'RUN').map((instruction) => ({ command: instruction.getArgumentsContent() ?? '', line: lineOf(instruction) }));
+}
+
+export interface HealthcheckSpec {
+  readonly flags: ReadonlyMap<string, string>;
+  /** The exec-form command after `CMD`. */
+  readonly command: readonly string[];
+}
+
+export function healthcheckOf(stage: DockerStage): HealthcheckSpec {
+  const healthcheck = lastOf(stage, 'HEALTHCHECK');
+  assert.ok(healthcheck instanceof Healthcheck);
+  assert.equal(healthcheck.getSubcommand()?.getValue(), 'CMD', `Dockerfile line ${lineOf(healthcheck)}: HEALTHCHECK CMD`);
+  const form = /\bCMD\s+(\[.*\])\s*$/s.exec(healthcheck.getArgumentsContent() ?? '');
+  assert.ok(form !== null, `Dockerfile line ${lineOf(healthcheck)}: the HEALTHCHECK command must use the exec form`);
+  const command: unknown = JSON.parse(form[1] ?? '');
+  assert.ok(Array.isArray(command) && command.every((item) => typeof item === 'string'), 'HEALTHCHECK CMD: a list of strings');
+  return { flags: new Map(healthcheck.getFlags().map((flag) => [flag.getName(), flag.getValue() ?? ''])), command };
+}
+
+/** `COPY [--from=stage] src... dest`, in both forms. */
 export interface DockerCopy {
   readonly from: string | undefined;
   readonly sources: readonly string[];
@@ -327,62 +247,56 @@ export interface DockerCopy {
 }
 
 export function copiesOf(stage: DockerStage): DockerCopy[] {
-  return [...instructionsOf(stage, 'COPY'), ...instructionsOf(stage, 'ADD')].map((instruction) => {
-    const parts = instruction.args.startsWith('[') ? execForm(instruction) : instruction.args.split(/\s+/);
-    assert.ok(parts.length >= 2, `Dockerfile line ${instruction.line}: COPY needs a source and a destination`);
-    return { from: instruction.flags.get('from'), sources: parts.slice(0, -1), destination: parts.at(-1) ?? '', line: instruction.line };
-  });
+  const adds = instructionsOf(stage, 'ADD');
+  assert.deepEqual(adds.map(lineOf), [], 'ADD (which fetches URLs and unpacks archives): COPY says what it does');
+  return stage.instructions
+    .filter((instruction) => instruction instanceof Copy)
+    .map((copy) => {
+      const parts = copy.getOpeningBracket() === null ? copy.getArguments().map((argument) => argument.getValue()) : execForm(copy);
+      assert.ok(parts.length >= 2, `Dockerfile line ${lineOf(copy)}: COPY needs a source and a destination`);
+      return { from: copy.getFromFlag()?.getValue() ?? undefined, sources: parts.slice(0, -1), destination: parts.at(-1) ?? '', line: lineOf(copy) };
+    });
 }
 
-/** Normalises `./dist/`, `dist`, `/app/dist/` (under `workdir`) to a path without slashes at the ends. */
+/** `./dist/`, `dist`, `/app/dist/` (under `workdir`) as `app/dist`: no slashes at the ends. */
 export function normalisedPath(path: string, workdir = ''): string {
-  const trimmed = path.replace(/^\.\//, '').replace(/\/+$/, '');
+  const trimmed = path.replace(/^\.\/?/, '').replace(/\/+$/, '');
   const absolute = trimmed.startsWith('/') ? trimmed : `${workdir.replace(/\/+$/, '')}/${trimmed}`;
-  return absolute.replace(/^\/+/, '');
+  return absolute.replace(/^\/+/, '').replace(/\/+$/, '');
 }
 
 // ------------------------------------------------------------------------------------------
 // .dockerignore
 
-/**
- * Whether `.dockerignore` keeps a path (relative to the build context, `/`-separated) out of the
- * context: the last matching pattern wins, `!` re-includes, and excluding a directory excludes
- * what is below it.
- */
-export function dockerIgnores(patterns: string, path: string): boolean {
-  const rules = patterns
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const negated = line.startsWith('!');
-      const body = (negated ? line.slice(1) : line).trim().replace(/^\/+/, '').replace(/\/+$/, '').replace(/^\.\//, '');
-      const regex = new RegExp(
-        `^${body
-          .split('')
-          .map((character, index, all) => {
-            if (character === '*') return all[index + 1] === '*' ? '' : all[index - 1] === '*' ? '.*' : '[^/]*';
-            if (character === '?') return '[^/]';
-            return character.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-          })
-          .join('')}$`,
-      );
-      return { negated, regex };
-    });
-  const segments = path.split('/');
-  const candidates = segments.map((_, index) => segments.slice(0, index + 1).join('/'));
-  let ignored = false;
-  for (const rule of rules) {
-    if (candidates.some((candidate) => rule.regex.test(candidate))) ignored = !rule.negated;
-  }
-  return ignored;
+/** The package's CommonJS export is the factory itself; its type declarations call it the default export. */
+const ignore = dockerignoreModule as unknown as typeof dockerignoreModule.default;
+
+/** Whether `.dockerignore` (its text) keeps a path relative to the build context out of the context. */
+export function dockerIgnores(dockerignore: string, path: string): boolean {
+  return ignore().add(dockerignore.split(/\r?\n/)).ignores(path);
 }
 
-export function exists(path: string): boolean {
-  try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
+// ------------------------------------------------------------------------------------------
+// Strategic-merge patches (a kustomization's `patches`)
+
+/**
+ * A patch names the object it changes by kind and name and holds only the fields it changes, so
+ * the whole-object schema does not apply: this checks what it does hold, each pod container and
+ * volume against its own schema. (kubectl kustomize, when installed, renders the result for real.)
+ */
+export function deploymentPatch(document: YamlDocument): KubeObject<Deployment> {
+  const declared = document.value as Deployment | null;
+  assert.equal(declared?.apiVersion, Deployment.apiVersion, `${document.where}.apiVersion`);
+  assert.equal(declared.kind, Deployment.kind, `${document.where}.kind`);
+  const name = declared.metadata?.name ?? assert.fail(`${document.where}: metadata.name names the Deployment it patches`);
+  const pod = declared.spec?.template.spec;
+  const parts = [...(pod?.containers ?? []).map((container) => new Container(container)), ...(pod?.volumes ?? []).map((volume) => new Volume(volume))];
+  for (const part of parts) {
+    try {
+      part.validate();
+    } catch (error) {
+      assert.fail(`${document.where}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
+  return { value: declared, name, where: `Deployment/${name} patch in ${document.where}` };
 }

@@ -1,296 +1,316 @@
 /**
- * The Dockerfile and .dockerignore, checked against the server's real configuration and package
- * without a Docker engine: the image's ENV is a configuration readConfig accepts, its CMD is the
- * package's entry point, its HEALTHCHECK command really succeeds against the running service
- * started as the image starts it, and SIGTERM really stops it cleanly.
+ * The Dockerfile and .dockerignore, read by their own tools and checked against the workspace's
+ * packages and the server's real configuration, without a Docker engine: what the build stage
+ * copies and runs, what the runtime stage holds, its ENV, USER, CMD and HEALTHCHECK.
+ * image.slow-test.ts goes further: it runs the stages' steps and starts the result.
  */
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { join, relative } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join, posix, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
-import { promisify } from 'node:util';
+import { validate as lintDockerfile } from 'dockerfile-utils';
+import { Deployment } from 'kubernetes-models/apps/v1';
 import semver from 'semver';
 import { BUNDLED_DATA_DIR, readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import {
   BASE_DIR,
-  containers,
+  cmdOf,
   copiesOf,
   dockerIgnores,
+  entrypointsOf,
   envOf,
   execForm,
-  exists,
-  fields,
+  healthcheckOf,
   instructionsOf,
   kubeObjectsIn,
+  lastOf,
+  lineOf,
   normalisedPath,
   only,
   parseDockerfile,
   readRepoFile,
-  REPO_ROOT,
   repoPath,
-  text,
+  runCommandsOf,
   yamlFilesUnder,
   type DockerStage,
 } from './deploy-files.js';
-import { SOURCE_CLI } from '../helpers/source-cli.js';
+import { REPOSITORY } from '../helpers/source-cli.js';
 
-const BASE_IMAGE = 'node:24-bookworm-slim';
+/** The base image the README promises (section "Which Node"). */
+const BASE_IMAGE = 'node:26-trixie-slim';
+const LIBRARY = 'china-holiday-calendar';
+const SERVICE_BIN = 'china-calendar';
 
 interface PackageJson {
-  readonly bin: Readonly<Record<string, string>>;
-  readonly scripts: Readonly<Record<string, string>>;
-  readonly dependencies: Readonly<Record<string, string>>;
+  readonly name: string;
+  readonly workspaces?: readonly string[];
+  readonly bin?: Readonly<Record<string, string>>;
+  readonly files?: readonly string[];
+  readonly scripts?: Readonly<Record<string, string>>;
+  readonly dependencies?: Readonly<Record<string, string>>;
+  readonly peerDependencies?: Readonly<Record<string, string>>;
   readonly engines: { readonly node: string };
 }
-const packageJson = JSON.parse(readRepoFile('package.json')) as PackageJson;
 
-const dockerfile = parseDockerfile(readRepoFile('Dockerfile'));
+interface TsconfigBuild {
+  readonly extends?: string;
+  readonly compilerOptions: { readonly rootDir: string; readonly outDir: string };
+  readonly include: readonly string[];
+}
+
+interface Workspace {
+  /** The package's folder relative to the repository: `packages/calendar`. */
+  readonly dir: string;
+  readonly json: PackageJson;
+  readonly tsconfig: TsconfigBuild;
+}
+
+const rootPackage = JSON.parse(readRepoFile('package.json')) as PackageJson;
+const workspaces: readonly Workspace[] = (rootPackage.workspaces ?? []).map((dir) => ({
+  dir,
+  json: JSON.parse(readRepoFile(dir, 'package.json')) as PackageJson,
+  tsconfig: JSON.parse(readRepoFile(dir, 'tsconfig.build.json')) as TsconfigBuild,
+}));
+const library = workspaces.find((workspace) => workspace.json.name === LIBRARY) ?? assert.fail(`no workspace is ${LIBRARY}`);
+const service = workspaces.find((workspace) => workspace.json.bin?.[SERVICE_BIN] !== undefined) ?? assert.fail(`no workspace has the ${SERVICE_BIN} bin`);
+/** `packages/service/dist/cli.js`, relative to the repository (and to the image's WORKDIR). */
+const serviceEntry = posix.join(service.dir, service.json.bin?.[SERVICE_BIN] ?? '');
+
+/** The folders the library ships beside its compiled code (package.json "files": data, docs). */
+const libraryAssets = [
+  ...new Set(
+    (library.json.files ?? [])
+      .filter((pattern) => !pattern.startsWith('!'))
+      .map((pattern) => pattern.split('/')[0] ?? '')
+      .filter((folder) => folder !== library.tsconfig.compilerOptions.outDir),
+  ),
+].map((folder) => posix.join(library.dir, folder));
+
+const dockerfileSource = readRepoFile('Dockerfile');
 const dockerignore = readRepoFile('.dockerignore');
-const buildStage = dockerfile.stages[0] ?? assert.fail('Dockerfile: no stage');
-const runtime = dockerfile.stages.at(-1) ?? assert.fail('Dockerfile: no stage');
-
-function single(stage: DockerStage, keyword: string): string[] {
-  const found = instructionsOf(stage, keyword);
-  assert.ok(found.length >= 1, `Dockerfile: the runtime stage has no ${keyword}`);
-  // As Docker does: the last one counts.
-  const last = found.at(-1) ?? assert.fail(keyword);
-  return keyword === 'CMD' || keyword === 'ENTRYPOINT' ? execForm(last) : [last.args];
-}
-
-function workdir(stage: DockerStage): string {
-  const found = instructionsOf(stage, 'WORKDIR').at(-1);
-  assert.ok(found !== undefined && found.args.startsWith('/'), 'Dockerfile: an absolute WORKDIR in each stage');
-  return found.args;
-}
-
+const { stages } = parseDockerfile(dockerfileSource);
+const buildStage = stages[0] ?? assert.fail('Dockerfile: no stage');
+const runtime = stages.at(-1) ?? assert.fail('Dockerfile: no stage');
 const runtimeEnv = envOf(runtime);
-const healthcheck = instructionsOf(runtime, 'HEALTHCHECK').at(-1) ?? assert.fail('Dockerfile: no HEALTHCHECK');
-/** The HEALTHCHECK's command as an argument list: `HEALTHCHECK [--options] CMD ["node", "-e", "..."]`. */
-const healthcheckCommand = execForm({ ...healthcheck, args: healthcheck.args.replace(/^CMD\s+/, '') });
 
-const execFileAsync = promisify(execFile);
-
-/** Runs the image's HEALTHCHECK command (with this Node for `node`); its exit code. */
-async function runHealthcheck(port: number): Promise<number> {
-  const [program, ...args] = healthcheckCommand;
-  assert.equal(program, 'node', 'the health check needs nothing but node (no curl in the slim image)');
-  try {
-    await execFileAsync(process.execPath, args, { env: { PATH: process.env.PATH ?? '', PORT: String(port) }, timeout: 15_000 });
-    return 0;
-  } catch (error) {
-    return error instanceof Error && 'code' in error && typeof error.code === 'number' ? error.code : -1;
-  }
+function workdirOf(stage: DockerStage): string {
+  const workdir = lastOf(stage, 'WORKDIR').getArgumentsContent() ?? '';
+  assert.ok(workdir.startsWith('/'), 'Dockerfile: an absolute WORKDIR in each stage');
+  return workdir;
 }
 
-describe('Dockerfile', () => {
-  it(`builds and runs on ${BASE_IMAGE}, whose Node line package.json engines supports`, () => {
-    assert.ok(dockerfile.stages.length >= 2, 'multi-stage: build, then runtime');
-    for (const stage of dockerfile.stages) assert.equal(stage.image, BASE_IMAGE);
-    assert.equal(buildStage.name, 'build');
-    // The node:24 tags follow the latest 24.x: every version of the line must be supported.
+/** Whether some source of the stage's own COPY instructions brings `path` (itself or a folder above it). */
+function copiedByBuild(path: string): boolean {
+  return copiesOf(buildStage)
+    .filter((copy) => copy.from === undefined)
+    .some((copy) => copy.sources.some((source) => path === normalisedPath(source) || path.startsWith(`${normalisedPath(source)}/`)));
+}
+
+/** One file inside a folder of the repository (a folder is let into the context only with its files). */
+function aFileIn(folder: string): string {
+  const file = readdirSync(repoPath(folder), { recursive: true, withFileTypes: true }).find((entry) => entry.isFile()) ?? assert.fail(`${folder} holds no file`);
+  return relative(REPOSITORY, join(file.parentPath, file.name)).split(sep).join('/');
+}
+
+describe('Dockerfile, as its tools read it', () => {
+  it('dockerfile-utils\' linter reports no problem', () => {
+    const problems = lintDockerfile(dockerfileSource).map((problem) => `line ${problem.range.start.line + 1}: ${typeof problem.message === 'string' ? problem.message : problem.message.value}`);
+    assert.deepEqual(problems, []);
+  });
+
+  it(`both stages start from the NODE_IMAGE argument, ${BASE_IMAGE} by default, a Node line every package's engines accept`, () => {
+    assert.deepEqual(
+      stages.map((stage) => stage.name),
+      ['build', 'runtime'],
+    );
+    for (const stage of stages) assert.equal(stage.image, BASE_IMAGE);
+    // The node:26 tags follow the latest 26.x: every version of the line must be supported.
     const imageLine = `${/^node:(\d+)/.exec(BASE_IMAGE)?.[1] ?? assert.fail(BASE_IMAGE)}.x`;
-    assert.ok(semver.subset(imageLine, packageJson.engines.node), `engines ${packageJson.engines.node} supports every Node ${imageLine}`);
+    for (const json of [rootPackage, ...workspaces.map((workspace) => workspace.json)]) {
+      assert.ok(semver.subset(imageLine, json.engines.node), `${json.name}: engines ${json.engines.node} supports every Node ${imageLine}`);
+    }
   });
+});
 
-  it('build stage: every npm install runs no install scripts (the build needs none; one reports to a third party)', () => {
-    const npmInstalls = instructionsOf(buildStage, 'RUN')
-      .flatMap((instruction) => instruction.args.split(/&&|;|\|\|/))
-      .map((command) => command.trim())
-      .filter((command) => /^npm (ci|install|i|prune)\b/.test(command));
-    assert.ok(npmInstalls.some((command) => command.startsWith('npm ci')), `the build stage runs npm ci: ${npmInstalls.join(' | ')}`);
-    for (const command of npmInstalls) assert.match(command, /\s--ignore-scripts\b/, command);
-  });
+describe('Dockerfile: the build stage', () => {
+  const runs = runCommandsOf(buildStage);
+  const commands = runs.flatMap((run) => run.command.split(/&&|;|\|\|/).map((command) => ({ command: command.trim(), line: run.line })));
 
-  it('build stage: npm ci, npm run build, then drops the devDependencies', () => {
-    const runs = instructionsOf(buildStage, 'RUN').map((instruction) => instruction.args).join(' && ');
-    const steps = [/\bnpm ci\b/, /\bnpm run build\b/, /\bnpm (prune|ci)\b[^&]*--omit=dev/];
-    const positions = steps.map((step) => runs.search(step));
-    assert.ok(positions.every((position) => position >= 0), `each of ${steps.join(', ')} in the build stage: ${runs}`);
+  it('installs with npm ci, runs each package\'s build script, then drops the devDependencies, in that order', () => {
+    const steps = [/^npm ci\b/, /^npm run build --workspaces$/, /^npm (prune|ci)\b.*--omit=dev/];
+    const positions = steps.map((step) => commands.findIndex((entry) => step.test(entry.command)));
+    assert.ok(positions.every((position) => position >= 0), `each of ${steps.join(', ')}: ${commands.map((entry) => entry.command).join(' | ')}`);
     assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'in that order');
-    assert.ok(packageJson.scripts.build !== undefined, 'package.json has the build script');
-    // The bundled data is validated by the compiled service itself, after it is copied in.
-    const bin = packageJson.bin['china-calendar'] ?? assert.fail('package.json bin');
-    const validate = instructionsOf(buildStage, 'RUN').find((instruction) => instruction.args.includes(`node ${bin} validate data`));
-    const copyData = copiesOf(buildStage).find((copy) => copy.sources.includes('data'));
-    assert.ok(validate !== undefined && copyData !== undefined && validate.line > copyData.line, 'the build validates data/ after copying it');
-    assert.equal(runtimeEnv.NODE_ENV, 'production');
+    for (const workspace of workspaces) assert.ok(workspace.json.scripts?.build !== undefined, `${workspace.dir} has a build script`);
+    // npm runs the workspaces' scripts in the order package.json lists them: the library before the service that imports it.
+    assert.ok(workspaces.indexOf(library) < workspaces.indexOf(service));
     assert.equal(envOf(buildStage).NODE_ENV, undefined, 'NODE_ENV=production in the build stage would make npm ci skip the compiler');
   });
 
-  it('build stage copies what the build reads, and .dockerignore lets it into the context', () => {
-    const buildCopies = copiesOf(buildStage).filter((copy) => copy.from === undefined);
-    const copied = new Set(buildCopies.flatMap((copy) => copy.sources.map((source) => normalisedPath(source))));
-    const tsconfigBuild = JSON.parse(readRepoFile('tsconfig.build.json')) as { extends?: string; include: string[] };
-    const needed = ['package.json', 'package-lock.json', 'tsconfig.build.json', ...(tsconfigBuild.extends === undefined ? [] : [normalisedPath(tsconfigBuild.extends)])];
-    // The folder of the entry point's source (dist/src/cli.js <- src/cli.ts), which the build compiles.
-    // Other folders tsconfig.build.json may include (bench/) stay out of the image on purpose.
-    const sourceFolder = (packageJson.bin['china-calendar'] ?? '').split('/')[1] ?? '';
-    assert.ok(tsconfigBuild.include.some((pattern) => pattern.startsWith(`${sourceFolder}/`)), `tsconfig.build.json compiles ${sourceFolder}/`);
-    needed.push(sourceFolder);
-    for (const path of [...needed, 'data', 'docs']) {
-      assert.ok(copied.has(path), `the build stage copies ${path}`);
-      assert.ok(exists(repoPath(path)), `${path} exists`);
-      assert.ok(!dockerIgnores(dockerignore, path), `.dockerignore keeps ${path} out of the build context`);
-    }
-    assert.ok(!dockerIgnores(dockerignore, 'src/cli.ts') && !dockerIgnores(dockerignore, 'data/manifest.json'));
+  it('runs no dependency\'s install script (the build needs none; one reports the install to a third party)', () => {
+    const installs = commands.filter((entry) => /^npm (ci|install|i|prune)\b/.test(entry.command));
+    assert.ok(installs.length >= 2);
+    for (const entry of installs) assert.match(entry.command, /\s--ignore-scripts\b/, `Dockerfile line ${entry.line}: ${entry.command}`);
   });
 
-  it('runtime stage holds dist, data, docs, package.json and node_modules from the build, nothing else', () => {
-    const dir = workdir(runtime);
+  it('validates the library\'s data with the compiled service after copying it', () => {
+    const data = libraryAssets.find((folder) => folder.endsWith('/data')) ?? assert.fail('the library ships data/');
+    const validate = runs.find((run) => run.command === `node ${serviceEntry} validate ${data}`);
+    const copy = copiesOf(buildStage).find((each) => each.sources.map((source) => normalisedPath(source)).includes(data));
+    assert.ok(validate !== undefined && copy !== undefined && validate.line > copy.line, `the build runs node ${serviceEntry} validate ${data} after copying ${data}`);
+  });
+
+  it('copies every file the build reads, and .dockerignore lets each into the context', () => {
+    const needed = ['package.json', 'package-lock.json'];
+    for (const workspace of workspaces) {
+      needed.push(posix.join(workspace.dir, 'package.json'), posix.join(workspace.dir, 'tsconfig.build.json'));
+      if (workspace.tsconfig.extends !== undefined) needed.push(posix.normalize(posix.join(workspace.dir, workspace.tsconfig.extends)));
+      for (const pattern of workspace.tsconfig.include) needed.push(posix.join(workspace.dir, pattern.split('/')[0] ?? ''));
+    }
+    needed.push(...libraryAssets);
+    for (const path of new Set(needed)) {
+      assert.ok(existsSync(repoPath(path)), `${path} exists`);
+      assert.ok(copiedByBuild(path), `the build stage copies ${path}`);
+      const inside = path.includes('.') ? path : aFileIn(path);
+      assert.ok(!dockerIgnores(dockerignore, inside), `.dockerignore lets ${inside} into the build context`);
+    }
+  });
+
+  it('the build context (the tracked files .dockerignore lets in) holds only what the build copies', () => {
+    const tracked = spawnSync('git', ['ls-files', '-z'], { cwd: REPOSITORY, encoding: 'utf8' });
+    assert.equal(tracked.status, 0, tracked.stderr);
+    const context = tracked.stdout.split('\0').filter((path) => path !== '' && !dockerIgnores(dockerignore, path));
+    assert.ok(context.includes('package-lock.json'));
+    assert.deepEqual(context.filter((path) => !copiedByBuild(path)), []);
+  });
+});
+
+describe('Dockerfile: the runtime stage', () => {
+  it('copies from the build stage only what runs: node_modules, each package\'s package.json and dist, the library\'s data and docs', () => {
+    const dir = workdirOf(runtime);
     const copies = copiesOf(runtime);
     for (const copy of copies) assert.equal(copy.from, buildStage.name, `Dockerfile line ${copy.line}: the runtime takes files from the build stage`);
-    const destinations = copies.map((copy) => normalisedPath(copy.destination, dir));
-    const expected = ['package.json', 'node_modules', 'dist', 'data', 'docs'].map((path) => normalisedPath(path, dir));
-    assert.deepEqual([...destinations].sort(), [...expected].sort());
-    // The service finds its data and package.json relative to its package root, which is WORKDIR.
-    assert.equal(normalisedPath(relative(REPO_ROOT, BUNDLED_DATA_DIR), dir), normalisedPath('data', dir));
-    // Each lands where it was in the build stage: /app/dist -> ./dist.
-    const under = (path: string, base: string): string => normalisedPath(path, base).slice(normalisedPath(base).length + 1);
+    const expected = [
+      'node_modules',
+      ...workspaces.flatMap((workspace) => [posix.join(workspace.dir, 'package.json'), posix.join(workspace.dir, workspace.tsconfig.compilerOptions.outDir)]),
+      ...libraryAssets,
+    ];
+    assert.deepEqual(copies.map((copy) => normalisedPath(copy.destination, dir)).sort(), expected.map((path) => normalisedPath(path, dir)).sort());
+    // Each lands where it was in the build stage (/app/x -> /app/x): node_modules' workspace links are relative.
     for (const copy of copies) {
-      for (const source of copy.sources) assert.equal(under(source, workdir(buildStage)), under(copy.destination, dir), `Dockerfile line ${copy.line}`);
+      for (const source of copy.sources) assert.equal(normalisedPath(source, workdirOf(buildStage)), normalisedPath(copy.destination, dir), `Dockerfile line ${copy.line}`);
     }
+    assert.equal(workdirOf(runtime), workdirOf(buildStage));
   });
 
-  it('ENV is a configuration the service accepts: 0.0.0.0 at the EXPOSEd port, the bundled data', () => {
-    assert.equal(runtimeEnv.HOST, '0.0.0.0');
+  it('ENV is a configuration the service accepts: 0.0.0.0 at the EXPOSEd port, the data the image holds', () => {
+    assert.equal(runtimeEnv.NODE_ENV, 'production');
     const config = readConfig(runtimeEnv);
     assert.equal(config.host, '0.0.0.0', 'the default 127.0.0.1 is unreachable from outside the container');
-    assert.deepEqual(single(runtime, 'EXPOSE'), [String(config.port)]);
     assert.equal(config.port, 8080);
+    assert.deepEqual(
+      instructionsOf(runtime, 'EXPOSE').map((expose) => expose.getArgumentsContent()),
+      [String(config.port)],
+    );
     assert.equal(config.dataDir, BUNDLED_DATA_DIR);
+    const bundled = relative(REPOSITORY, BUNDLED_DATA_DIR).split(sep).join('/');
+    assert.ok(libraryAssets.includes(bundled), `the image holds ${bundled}, where the service looks for its data`);
   });
 
-  it('runs as the non-root node user (uid 1000), the uid the Deployment runs as', () => {
-    const [user = ''] = single(runtime, 'USER');
-    const uid = user.split(':')[0] === 'node' ? 1000 : Number(user.split(':')[0]);
-    assert.ok(Number.isInteger(uid) && uid !== 0, `USER ${user} is not root`);
-    const deployment = only(kubeObjectsIn(yamlFilesUnder(BASE_DIR)), 'Deployment');
-    for (const container of containers(deployment)) {
-      assert.equal(fields(container.value.securityContext, 'securityContext').runAsUser, uid);
-    }
-    const userLine = instructionsOf(runtime, 'USER').at(-1)?.line ?? 0;
-    const laterRuns = instructionsOf(runtime, 'RUN').filter((instruction) => instruction.line > userLine);
-    assert.deepEqual(laterRuns, [], 'nothing runs after USER that would need root');
+  it('runs as a non-root uid, the runAsUser of the Kubernetes Deployment, and runs nothing after USER', () => {
+    const user = lastOf(runtime, 'USER');
+    const uid = Number((user.getArgumentsContent() ?? '').split(':')[0]);
+    assert.ok(Number.isInteger(uid) && uid !== 0, `USER ${String(user.getArgumentsContent())}: a numeric uid, not root (runAsNonRoot can only verify a number)`);
+    const deployment = only(kubeObjectsIn(yamlFilesUnder(BASE_DIR)), Deployment);
+    for (const container of deployment.value.spec?.template.spec?.containers ?? []) assert.equal(container.securityContext?.runAsUser, uid, container.name);
+    assert.deepEqual(instructionsOf(runtime, 'RUN').filter((run) => lineOf(run) > lineOf(user)).map(lineOf), [], 'nothing runs after USER that would need root');
   });
 
-  it('CMD is the exec form of the package\'s entry point: node dist/src/cli.js serve', () => {
-    const cmd = single(runtime, 'CMD');
-    const bin = packageJson.bin['china-calendar'] ?? assert.fail('package.json bin');
-    assert.deepEqual(cmd, ['node', bin, 'serve']);
-    assert.match(packageJson.scripts.start ?? '', new RegExp(`node ${bin.replaceAll('.', '\\.')} serve$`), 'npm start runs the same');
-    // tsc compiles src/cli.ts to dist/src/cli.js (outDir dist, rootDir .).
-    const tsconfig = JSON.parse(readRepoFile('tsconfig.json')) as { compilerOptions: { outDir: string; rootDir: string } };
-    assert.equal(tsconfig.compilerOptions.rootDir, '.');
-    assert.equal(bin, `${tsconfig.compilerOptions.outDir}/src/cli.js`);
-    assert.ok(exists(repoPath('src', 'cli.ts')));
-    for (const entrypoint of instructionsOf(runtime, 'ENTRYPOINT')) execForm(entrypoint);
+  it('CMD is the exec form of node, the service package\'s bin and serve, as npm start runs it', () => {
+    assert.deepEqual(cmdOf(runtime), ['node', serviceEntry, 'serve']);
+    assert.match(rootPackage.scripts?.start ?? '', new RegExp(`node ${serviceEntry.replaceAll('.', '\\.')} serve$`), 'npm start runs the same');
+    // tsc compiles <package>/src/cli.ts to <package>/dist/cli.js.
+    const { rootDir, outDir } = service.tsconfig.compilerOptions;
+    const source = posix.join(service.dir, rootDir, posix.relative(posix.join(service.dir, outDir), serviceEntry)).replace(/\.js$/, '.ts');
+    assert.ok(existsSync(repoPath(source)), `${serviceEntry} is compiled from ${source}`);
+    for (const entrypoint of entrypointsOf(runtime)) execForm(entrypoint);
   });
 
-  it('STOPSIGNAL is SIGTERM; the HEALTHCHECK calls /healthz on PORT with node alone', () => {
-    assert.deepEqual(single(runtime, 'STOPSIGNAL'), ['SIGTERM']);
-    assert.equal(healthcheckCommand[0], 'node');
-    assert.equal(healthcheckCommand[1], '-e');
-    const script = text(healthcheckCommand[2], 'HEALTHCHECK script');
-    assert.match(script, /\/healthz/);
-    assert.match(script, /process\.env\.PORT/);
-    for (const option of ['interval', 'timeout', 'start-period']) assert.match(healthcheck.flags.get(option) ?? '', /^\d+s$/, `HEALTHCHECK --${option}`);
+  it('STOPSIGNAL is SIGTERM; the HEALTHCHECK calls /healthz on PORT with node alone, within its timeout', () => {
+    assert.equal(lastOf(runtime, 'STOPSIGNAL').getArgumentsContent(), 'SIGTERM');
+    const { flags, command } = healthcheckOf(runtime);
+    assert.deepEqual(command.slice(0, 2), ['node', '-e'], 'no curl in the slim image');
+    assert.match(command[2] ?? '', /\/healthz/);
+    assert.match(command[2] ?? '', /process\.env\.PORT/);
+    for (const option of ['interval', 'timeout', 'start-period']) assert.match(flags.get(option) ?? '', /^\d+s$/, `HEALTHCHECK --${option}`);
+    const fetchTimeout = Number(/AbortSignal\.timeout\((\d+)\)/.exec(command[2] ?? '')?.[1]);
+    assert.ok(fetchTimeout < Number.parseInt(flags.get('timeout') ?? '', 10) * 1000, 'the request gives up before Docker does');
   });
-
-  it(
-    'started as the image starts it, the service answers the HEALTHCHECK, then stops cleanly on SIGTERM',
-    { timeout: 90_000 },
-    async () => {
-      // The image runs `node dist/src/cli.js serve`; here the same entry point from source (dist/ may be stale).
-      const child = spawn(process.execPath, [...SOURCE_CLI, 'serve'], {
-        cwd: REPO_ROOT,
-        env: { PATH: process.env.PATH ?? '', ...runtimeEnv, PORT: '0', LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const exited = once(child, 'exit');
-      let stderr = '';
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      const logLines: string[] = [];
-      const lines = createInterface({ input: child.stdout });
-      const listening = new Promise<number>((resolve, reject) => {
-        lines.on('line', (line) => {
-          logLines.push(line);
-          const match = /"msg":"china calendar service listening"/.test(line) ? /"url":"http:\/\/[^"]*:(\d+)"/.exec(line) : null;
-          if (match) resolve(Number(match[1]));
-        });
-        void exited.then(() => {
-          reject(new Error(`the service exited before listening: ${stderr}`));
-        });
-      });
-      try {
-        const port = await listening;
-        assert.ok(logLines.some((line) => line.includes('"url":"http://0.0.0.0:')), 'it listens on 0.0.0.0');
-        assert.equal(await runHealthcheck(port), 0, 'HEALTHCHECK succeeds');
-        const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
-        assert.equal(ready.status, 200, 'ready on the bundled data');
-
-        const start = Date.now();
-        child.kill('SIGTERM');
-        const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
-        assert.equal(signal, null, 'it exits by itself, not killed by the signal');
-        assert.equal(code, 0, stderr);
-        assert.ok(Date.now() - start < 20_000, 'well within the grace period');
-        assert.ok(logLines.some((line) => line.includes('shutting down')), 'the SIGTERM handler ran');
-        assert.notEqual(await runHealthcheck(port), 0, 'HEALTHCHECK fails once nothing answers');
-      } finally {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        lines.close();
-      }
-    },
-  );
 });
 
 describe('.dockerignore', () => {
-  it('keeps node_modules, build output, .git and scratch files out of the build context', () => {
-    for (const path of ['node_modules', 'node_modules/fastify/package.json', 'dist', 'dist/src/cli.js', '.git', '.git/HEAD', 'coverage', '.scratch', 'test', 'bench']) {
+  it('keeps node_modules, build output, .git, tests and scratch files out of the build context', () => {
+    for (const path of [
+      'node_modules/fastify/package.json',
+      'packages/calendar/node_modules/x/package.json',
+      'packages/calendar/dist/library/index.js',
+      'packages/service/dist/cli.js',
+      'packages/service/src/.tsbuildinfo',
+      'dist/bench/run.js',
+      '.git/HEAD',
+      'coverage/lcov.info',
+      '.scratch/notes.txt',
+      'test/deploy/dockerfile.test.ts',
+      'bench/run.ts',
+      'deploy/kubernetes/base/deployment.yaml',
+      'README.md',
+    ]) {
       assert.ok(dockerIgnores(dockerignore, path), `${path} is ignored`);
     }
   });
 });
 
 describe('production dependencies', () => {
-  it('each supports every Node version package.json engines claims (no EBADENGINE on a supported line)', () => {
-    const lockfile = JSON.parse(readRepoFile('package-lock.json')) as {
-      packages: Readonly<Record<string, { dev?: boolean; engines?: { node?: string } } | undefined>>;
-    };
+  const lockfile = JSON.parse(readRepoFile('package-lock.json')) as {
+    packages: Readonly<Record<string, { dev?: boolean; engines?: { node?: string } | readonly string[] } | undefined>>;
+  };
+
+  it('each supports every Node version the packages\' engines claim (no EBADENGINE on a supported line)', () => {
     const narrower: string[] = [];
     for (const [path, entry] of Object.entries(lockfile.packages)) {
-      const required = entry?.engines?.node;
-      if (path === '' || entry?.dev === true || required === undefined) continue;
-      if (!semver.subset(packageJson.engines.node, required)) narrower.push(`${path} requires node ${required}`);
+      const engines = entry?.engines;
+      const required = engines === undefined || Array.isArray(engines) ? undefined : (engines as { node?: string }).node;
+      if (!path.startsWith('node_modules/') || entry?.dev === true || required === undefined) continue;
+      if (!semver.subset(rootPackage.engines.node, required)) narrower.push(`${path} requires node ${required}`);
     }
-    assert.deepEqual(narrower, [], `engines ${packageJson.engines.node}`);
+    assert.deepEqual(narrower, [], `engines ${rootPackage.engines.node}`);
   });
 
-  it('every package the compiled code imports is in "dependencies" (the image installs no devDependency)', () => {
-    const lockfile = JSON.parse(readRepoFile('package-lock.json')) as { packages: Readonly<Record<string, { dev?: boolean } | undefined>> };
-    const sources = readdirSync(repoPath('src'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));
+  it('every package the workspaces\' code imports is a production dependency of one of them, so the pruned image holds it', () => {
+    // The image holds every workspace: a package the library imports may come from the service's
+    // dependencies there. Whether the library alone installs whole is the packaging tests' concern.
+    const declared = new Set(workspaces.flatMap((workspace) => [...Object.keys(workspace.json.dependencies ?? {}), workspace.json.name]));
     const missing = new Set<string>();
-    for (const name of sources) {
-      const source = readFileSync(join(repoPath('src'), name), 'utf8');
-      const specifiers = [
-        ...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^;'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm),
-        ...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
-        // require('x'), require.resolve('x'), createRequire(import.meta.url).resolve('x/package.json')
-        ...source.matchAll(/\b(?:require|resolve)\(\s*['"]([^'"]+)['"]\s*\)/g),
-      ].map((match) => match[1] ?? '');
-      for (const specifier of specifiers) {
-        if (specifier.startsWith('.') || specifier.startsWith('/') || isBuiltin(specifier)) continue;
-        const parts = specifier.split('/');
-        const packageName = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
-        if (packageName in packageJson.dependencies) continue;
-        // Present after `npm prune --omit=dev` only if another production dependency happens to pull it in.
-        const installed = lockfile.packages[`node_modules/${packageName}`];
-        const how = installed === undefined || installed.dev === true ? 'missing from the image' : 'in the image only through another dependency';
-        missing.add(`${packageName} (imported by src/${name}; ${how}): move it to "dependencies"`);
+    for (const workspace of workspaces) {
+      const sourceDir = repoPath(workspace.dir, workspace.tsconfig.compilerOptions.rootDir);
+      for (const name of readdirSync(sourceDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))) {
+        const source = readFileSync(join(sourceDir, name), 'utf8');
+        const specifiers = [
+          ...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^;'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm),
+          ...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
+          // require('x'), require.resolve('x'), createRequire(import.meta.url)('x'), createRequire(import.meta.url).resolve('x/package.json')
+          ...source.matchAll(/(?:\brequire|\bresolve|\))\(\s*['"]([^'"]+)['"]\s*\)/g),
+        ].map((match) => match[1] ?? '');
+        for (const specifier of specifiers) {
+          if (specifier.startsWith('.') || specifier.startsWith('/') || isBuiltin(specifier)) continue;
+          const parts = specifier.split('/');
+          const packageName = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+          const installed = lockfile.packages[`node_modules/${packageName}`];
+          if (declared.has(packageName) && installed !== undefined && installed.dev !== true) continue;
+          missing.add(`${packageName} (imported by ${workspace.dir}/src/${name}): ${declared.has(packageName) ? 'not in the production tree' : 'no workspace lists it in "dependencies"'}`);
+        }
       }
     }
     assert.deepEqual([...missing], []);
