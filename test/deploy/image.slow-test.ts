@@ -32,6 +32,9 @@ const CARRIED_OUT = new Set(['WORKDIR', 'ENV', 'COPY', 'RUN']);
 /** Instructions that describe the image rather than build it: checked by dockerfile.test.ts. */
 const DESCRIPTIVE = new Set(['LABEL', 'EXPOSE', 'USER', 'HEALTHCHECK', 'STOPSIGNAL', 'CMD']);
 
+/** Where the official Node images install node. */
+const IMAGE_NODE = '/usr/local/bin/node';
+
 const workspace = mkdtempSync(join(tmpdir(), 'calendar-image-'));
 // The unprivileged user must reach the runtime folder, as in the image.
 chmodSync(workspace, 0o755);
@@ -145,6 +148,11 @@ describe('the image, its steps carried out on this machine', { timeout: 20 * 60_
       assert.equal(name, buildStage.name);
       return buildRoot;
     }).workdir;
+    // The base image's node, where the official images have it, so that the image's USER can run
+    // it whatever folder this machine's node lies in.
+    mkdirSync(dirname(inRoot(runtimeRoot, IMAGE_NODE)), { recursive: true });
+    cpSync(realpathSync(process.execPath), inRoot(runtimeRoot, IMAGE_NODE));
+    chmodSync(inRoot(runtimeRoot, IMAGE_NODE), 0o755);
   });
 
   after(() => {
@@ -153,8 +161,7 @@ describe('the image, its steps carried out on this machine', { timeout: 20 * 60_
 
   it('the runtime folder holds the compiled packages, the library\'s data and a node_modules without devDependencies', () => {
     const app = inRoot(runtimeRoot, runtimeWorkdir);
-    const top = readdirSync(app).sort();
-    assert.deepEqual(top, ['node_modules', 'packages']);
+    assert.deepEqual(readdirSync(app).sort(), ['node_modules', 'packages']);
     const files = listTree(join(app, 'packages'));
     assert.ok(files.includes('service/dist/cli.js') && files.includes('calendar/dist/library/index.js'));
     assert.ok(files.includes('calendar/data/manifest.json') && files.some((path) => /^calendar\/docs\/.+\.schema\.json$/.test(path)));
@@ -181,7 +188,7 @@ describe('the image, its steps carried out on this machine', { timeout: 20 * 60_
     const [uid, gid] = (lastOf(runtime, 'USER').getArgumentsContent() ?? '').split(':').map(Number);
     // Only root may start a process as another user; elsewhere it runs as whoever runs the tests.
     const asUser = process.getuid?.() === 0 && uid !== undefined ? { uid, gid: gid ?? uid } : {};
-    const started = spawn(process.execPath, args, {
+    const started = spawn(inRoot(runtimeRoot, IMAGE_NODE), args, {
       cwd: inRoot(runtimeRoot, runtimeWorkdir),
       // Any free port rather than the image's 8080, which this machine may be using.
       env: { PATH: process.env.PATH ?? '', ...runtimeEnv, PORT: '0', LOG_LEVEL: 'info' },
