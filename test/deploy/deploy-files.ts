@@ -36,7 +36,7 @@ export function shown(path: string): string {
 // ------------------------------------------------------------------------------------------
 // YAML
 
-export interface YamlDocument {
+interface YamlDocument {
   readonly file: string;
   /** Position of the document in its file, from 0. */
   readonly index: number;
@@ -74,7 +74,7 @@ export function isKustomization(file: string): boolean {
  * What this repository's kustomization files use of the Kustomization format (kustomize has no
  * schema on the registry; `kubectl kustomize`, when installed, renders them for real).
  */
-export interface Kustomization {
+interface Kustomization {
   readonly apiVersion: 'kustomize.config.k8s.io/v1beta1';
   readonly kind: 'Kustomization';
   readonly resources: readonly string[];
@@ -97,7 +97,7 @@ export function readKustomization(file: string): Kustomization {
 // Kubernetes objects, validated against the API schemas
 
 /** The stable API kinds this service's manifests may use, with the schema each is checked against. */
-export const KUBERNETES_MODELS = [Deployment, Service, ConfigMap, HorizontalPodAutoscaler, PodDisruptionBudget] as const;
+const KUBERNETES_MODELS = [Deployment, Service, ConfigMap, HorizontalPodAutoscaler, PodDisruptionBudget] as const;
 
 type Model = (typeof KUBERNETES_MODELS)[number];
 
@@ -153,7 +153,7 @@ export interface DockerStage {
   readonly instructions: readonly Instruction[];
 }
 
-export interface ParsedDockerfile {
+interface ParsedDockerfile {
   readonly dockerfile: Dockerfile;
   readonly stages: readonly DockerStage[];
 }
@@ -221,7 +221,7 @@ export function runCommandsOf(stage: DockerStage): { readonly command: string; r
   return instructionsOf(stage, 'RUN').map((instruction) => ({ command: instruction.getArgumentsContent() ?? '', line: lineOf(instruction) }));
 }
 
-export interface HealthcheckSpec {
+interface HealthcheckSpec {
   readonly flags: ReadonlyMap<string, string>;
   /** The exec-form command after `CMD`. */
   readonly command: readonly string[];
@@ -239,7 +239,7 @@ export function healthcheckOf(stage: DockerStage): HealthcheckSpec {
 }
 
 /** `COPY [--from=stage] src... dest`, in both forms. */
-export interface DockerCopy {
+interface DockerCopy {
   readonly from: string | undefined;
   readonly sources: readonly string[];
   readonly destination: string;
@@ -271,9 +271,10 @@ export function normalisedPath(path: string, workdir = ''): string {
 /** The package's CommonJS export is the factory itself; its type declarations call it the default export. */
 const ignore = dockerignoreModule as unknown as typeof dockerignoreModule.default;
 
-/** Whether `.dockerignore` (its text) keeps a path relative to the build context out of the context. */
-export function dockerIgnores(dockerignore: string, path: string): boolean {
-  return ignore().add(dockerignore.split(/\r?\n/)).ignores(path);
+/** Whether `.dockerignore` (given its text) keeps a path, relative to the build context, out of the context. */
+export function dockerIgnores(dockerignore: string): (path: string) => boolean {
+  const matcher = ignore().add(dockerignore.split(/\r?\n/));
+  return (path) => matcher.ignores(path);
 }
 
 // ------------------------------------------------------------------------------------------

@@ -47,8 +47,9 @@ after(() => rmSync(workspace, { recursive: true, force: true }));
 function writeBuildContext(): void {
   const tracked = spawnSync('git', ['ls-files', '-z'], { cwd: REPOSITORY, encoding: 'utf8' });
   assert.equal(tracked.status, 0, tracked.stderr);
+  const ignored = dockerIgnores(readRepoFile('.dockerignore'));
   for (const path of tracked.stdout.split('\0')) {
-    if (path === '' || dockerIgnores(readRepoFile('.dockerignore'), path) || !existsSync(join(REPOSITORY, path))) continue;
+    if (path === '' || ignored(path) || !existsSync(join(REPOSITORY, path))) continue;
     mkdirSync(dirname(join(context, path)), { recursive: true });
     cpSync(join(REPOSITORY, path), join(context, path), { verbatimSymlinks: true });
   }
