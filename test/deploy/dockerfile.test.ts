@@ -13,6 +13,7 @@ import { describe, it } from 'node:test';
 import { validate as lintDockerfile } from 'dockerfile-utils';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import semver from 'semver';
+import ts from 'typescript';
 import { BUNDLED_DATA_DIR, readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import {
   BASE_DIR,
@@ -112,6 +113,37 @@ function copiedByBuild(path: string): boolean {
 function aFileIn(folder: string): string {
   const file = readdirSync(repoPath(folder), { recursive: true, withFileTypes: true }).find((entry) => entry.isFile()) ?? assert.fail(`${folder} holds no file`);
   return relative(REPOSITORY, join(file.parentPath, file.name)).split(sep).join('/');
+}
+
+/**
+ * The modules a source file loads at run time, found in its syntax tree (so that text inside strings
+ * is never taken for an import): import and export declarations other than `import type`, `import()`,
+ * and calls with a literal module name to `require`, to a `resolve` (require.resolve) or to the
+ * function createRequire returns.
+ */
+function moduleSpecifiers(source: string): string[] {
+  // `import type { A }` and `import { type A }`: the compiler leaves the import out.
+  const onlyTypes = (clause: ts.ImportClause | undefined): boolean =>
+    clause !== undefined &&
+    (clause.phaseModifier === ts.SyntaxKind.TypeKeyword ||
+      (clause.name === undefined && clause.namedBindings !== undefined && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((element) => element.isTypeOnly)));
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) && !onlyTypes(node.importClause)) || (ts.isExportDeclaration(node) && !node.isTypeOnly)) {
+      if (node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0] ?? node)) {
+      const callee = node.expression;
+      const loads =
+        callee.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(callee) && callee.text === 'require') ||
+        (ts.isPropertyAccessExpression(callee) && callee.name.text === 'resolve') ||
+        ts.isCallExpression(callee);
+      if (loads) found.push((node.arguments[0] as ts.StringLiteral).text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile('module.ts', source, ts.ScriptTarget.Latest));
+  return found;
 }
 
 describe('Dockerfile, as its tools read it', () => {
@@ -296,13 +328,7 @@ describe('production dependencies', () => {
     for (const workspace of workspaces) {
       const sourceDir = repoPath(workspace.dir, workspace.tsconfig.compilerOptions.rootDir);
       for (const name of readdirSync(sourceDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'))) {
-        const source = readFileSync(join(sourceDir, name), 'utf8');
-        const specifiers = [
-          ...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^;'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm),
-          ...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
-          // require('x'), require.resolve('x'), createRequire(import.meta.url)('x'), createRequire(import.meta.url).resolve('x/package.json')
-          ...source.matchAll(/(?:\brequire|\bresolve|\))\(\s*['"]([^'"]+)['"]\s*\)/g),
-        ].map((match) => match[1] ?? '');
+        const specifiers = moduleSpecifiers(readFileSync(join(sourceDir, name), 'utf8'));
         for (const specifier of specifiers) {
           if (specifier.startsWith('.') || specifier.startsWith('/') || isBuiltin(specifier)) continue;
           const parts = specifier.split('/');
