@@ -10,6 +10,7 @@ import { LUNAR_LEAP_MONTH_SHIFT, SOLAR_TERM_MIN_GAP } from 'china-holiday-calend
 import { dataDirectorySchemas } from './json-schemas.js';
 import { createServiceMetrics } from 'china-holiday-calendar-service/internal/http/ops/metrics.js';
 import { servedOpenApiDocument } from 'china-holiday-calendar-service/internal/http/docs/openapi.js';
+import { serviceRoutes } from 'china-holiday-calendar-service/internal/http/api/routes.js';
 import { createResponder } from 'china-holiday-calendar-service/internal/http/api/response-policy.js';
 import { PACKAGE_VERSION } from 'china-holiday-calendar/internal/package-root.js';
 import { responsePolicyOf } from 'china-holiday-calendar-service/internal/service-app.js';
@@ -26,6 +27,7 @@ export async function generatedDocuments(): Promise<Record<string, string>> {
   const responder = createResponder(responsePolicyOf(config));
   const openApi = await servedOpenApiDocument(
     { calendar: live, live, responder, metrics: createServiceMetrics(() => live.dataset()) },
+    serviceRoutes,
     { docsUrl: config.docsUrl, version: PACKAGE_VERSION },
   );
   const schemas = dataDirectorySchemas();

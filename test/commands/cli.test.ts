@@ -102,6 +102,43 @@ function lines(text: string): string[] {
 const PROBLEM_LINE = /^([^\s:]+\.json): ([^:\s][^:]*): (\S.*)$/;
 
 describe('china-calendar command line', { concurrency: 4 }, () => {
+  describe('--help', () => {
+    for (const command of ['serve', 'validate', 'import', 'sync', 'query']) {
+      it(`${command} --help prints that command's usage and exits 0, doing nothing else`, async () => {
+        const { code, stdout, stderr } = await cli([command, '--help']);
+        assert.equal(code, 0, stderr);
+        assert.match(stdout, new RegExp(`^Usage: china-calendar ${command}\\b`));
+        assert.equal(stderr, '');
+      });
+    }
+
+    it('import --help lists every option, --force among them', async () => {
+      const { stdout } = await cli(['import', '-h']);
+      for (const option of ['--data-dir', '--dry-run', '--force', '--accept']) assert.ok(stdout.includes(option), option);
+    });
+
+    it('--help alone lists every command', async () => {
+      const { code, stdout } = await cli(['--help']);
+      assert.equal(code, 0);
+      for (const command of ['serve', 'validate', 'import', 'sync', 'query']) assert.match(stdout, new RegExp(`^  ${command}\\b`, 'm'));
+    });
+  });
+
+  describe('the data commands read no service setting', () => {
+    it('validate works with a bad PORT and LOG_LEVEL, which would stop serve', async () => {
+      const validated = await cli(['validate'], { PORT: 'eighty', LOG_LEVEL: 'loud' });
+      assert.equal(validated.code, 0, validated.stderr);
+      const served = await cli(['serve'], { PORT: 'eighty' });
+      assert.equal(served.code, 2);
+      assert.match(served.stderr, /PORT/);
+    });
+
+    it('import --dry-run works with a bad PORT', async () => {
+      const imported = await cli(['import', '--dry-run', 'test/fixtures/notices/2024-annual.txt'], { PORT: '-1' });
+      assert.equal(imported.code, 0, imported.stderr);
+    });
+  });
+
   describe('validate', () => {
     it('passes the bundled data: exit 0, the published years and the datasetVersion', async () => {
       const result = await cli(['validate']);

@@ -11,7 +11,7 @@ import { dataCopies } from '../helpers/data-dir.js';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
 import { parseExposition } from '../helpers/prometheus-text.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
-import { SOURCE_CONDITION } from '../helpers/source-cli.js';
+import { SOURCE_CLI, SOURCE_CONDITION } from '../helpers/source-cli.js';
 
 /*
  * `china-calendar serve` on a data directory an operator (or an attacker with write access to it)
@@ -199,7 +199,7 @@ describe('validate and openCalendar() on a directory with a FIFO', { timeout: 12
   it('validate ends with exit 1, naming the file', async () => {
     const dir = dataCopy();
     mkfifo(join(dir, '2024.json'));
-    const result = await run(['src/cli.ts', 'validate', dir]);
+    const result = await run([SOURCE_CLI.at(-1) ?? '', 'validate', dir]);
     assert.deepEqual([result.code, result.stderr], [1, '2024.json: (file): cannot be read (a FIFO, not a regular file)\n']);
   });
 

@@ -100,9 +100,10 @@ function variablesTheServiceReads(): Set<string> {
     new Proxy<NodeJS.ProcessEnv>(
       {},
       {
-        get(_target, key): undefined {
+        // With sync on, so that its settings are read too; every other variable unset.
+        get(_target, key): string | undefined {
           if (typeof key === 'string') read.add(key);
-          return undefined;
+          return key === 'SYNC_SOURCE' ? 'gov.cn' : undefined;
         },
       },
     ),

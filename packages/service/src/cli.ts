@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import * as nodeModule from 'node:module';
 import { parseArgs } from 'node:util';
-import { ConfigError, readConfig } from './config.js';
+import { ConfigError, dataDirOf, readConfig } from './config.js';
 import { print } from './commands/terminal-text.js';
 
 // Node 22.1+ keeps the compiled code of every module it loads on disk (in the system's temporary
@@ -9,33 +9,52 @@ import { print } from './commands/terminal-text.js';
 // second run on. Node 20 has no compile cache; it starts as before.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
-const USAGE = `Usage: china-calendar <command>
+/** Each command's usage, shown by `china-calendar <command> --help`; `--help` alone lists them all. */
+const COMMAND_USAGE = {
+  serve: `serve                       start the HTTP service (the default; configured by environment variables, see the README's Configuration)`,
+  validate: `validate [dir]              check a data directory (default DATA_DIR or the bundled data); prints "file: field: reason" lines, exits 1 on any`,
+  import: `import <notice.txt>...      turn official notice text into <data-dir>/<year>.json and publish it in the manifest
+                                --data-dir dir   the data directory (default DATA_DIR or the bundled data)
+                                --dry-run        print what would be written, write nothing
+                                --force          replace a year file that differs from what the notice gives
+                                --accept id      accept a whole-year rule finding by the id the import printed (repeatable)`,
+  sync: `sync                        find new notices on gov.cn, import and publish them; exits 0 (done), 3 (held for review), 1, 2
+                                --data-dir dir, --source gov.cn, --search-url url, --cross-check-url url,
+                                --webhook-urls urls, --webhook-secret secret, --accept id (or the SYNC_* settings)`,
+  query: `query <date | path>         answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31"`,
+} as const;
 
-  serve                       start the HTTP service (the default; configured by environment variables)
-  validate [dir]              check a data directory; prints "file: field: reason" lines, exits 1 on any
-  import <notice.txt>...      turn official notice text into data/<year>.json (--data-dir dir, --dry-run, --force, --accept finding)
-  sync                        find new notices on gov.cn, import and publish them (--data-dir dir, --source gov.cn, --search-url,
-                              --cross-check-url, --webhook-urls, --webhook-secret, --accept finding; or the SYNC_* settings)
-  query <date | path>         answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31"
-`;
+const USAGE = `Usage: china-calendar <command> [--help]\n\n${Object.values(COMMAND_USAGE)
+  .map((line) => `  ${line}`)
+  .join('\n')}\n`;
+
+function isCommand(name: string): name is keyof typeof COMMAND_USAGE {
+  return Object.hasOwn(COMMAND_USAGE, name);
+}
 
 // Each command is loaded when it runs: `serve` starts without loading the importer and the rest.
 async function main(argv: readonly string[]): Promise<number> {
   const [command = 'serve', ...rest] = argv;
-  const config = readConfig(process.env);
+  if (isCommand(command) && (rest.includes('--help') || rest.includes('-h'))) {
+    print(process.stdout, `Usage: china-calendar ${COMMAND_USAGE[command]}\n`);
+    return 0;
+  }
+  // Only serve and query read the service's configuration; the data commands need the data
+  // directory alone, so that a bad PORT cannot stop a validate or an import.
+  const dataDir = dataDirOf(process.env);
   switch (command) {
     case 'serve': {
       const { runServe } = await import('./commands/serve.js');
-      await runServe(config);
+      await runServe(readConfig(process.env));
       return -1;
     }
     case 'validate': {
       const { runValidate } = await import('./commands/validate.js');
-      return runValidate(rest[0] ?? config.dataDir, process.stdout, process.stderr);
+      return runValidate(rest[0] ?? dataDir, process.stdout, process.stderr);
     }
     case 'query': {
       const { runQuery } = await import('./commands/query.js');
-      return runQuery(rest, config, process.stdout);
+      return runQuery(rest, readConfig(process.env), process.stdout);
     }
     case 'import': {
       const { runImport } = await import('./commands/import.js');
@@ -46,7 +65,7 @@ async function main(argv: readonly string[]): Promise<number> {
       });
       return runImport(
         positionals,
-        { dataDir: values['data-dir'] ?? config.dataDir, dryRun: values['dry-run'] ?? false, force: values.force ?? false, accept: values.accept ?? [] },
+        { dataDir: values['data-dir'] ?? dataDir, dryRun: values['dry-run'] ?? false, force: values.force ?? false, accept: values.accept ?? [] },
         process.stdout,
         process.stderr,
       );
@@ -68,7 +87,7 @@ async function main(argv: readonly string[]): Promise<number> {
       const env = process.env;
       return runSyncCommand(
         {
-          dataDir: values['data-dir'] ?? config.dataDir,
+          dataDir: values['data-dir'] ?? dataDir,
           values: {
             SYNC_SOURCE: values.source ?? env.SYNC_SOURCE,
             SYNC_SEARCH_URL: values['search-url'] ?? env.SYNC_SEARCH_URL,

@@ -49,6 +49,11 @@ export class ConfigError extends Error {
 }
 
 /** Reads the configuration from environment variables; an invalid value is an error, never a silent default. */
+/** The data directory a configuration names: DATA_DIR, else the bundled data. */
+export function dataDirOf(env: NodeJS.ProcessEnv): string {
+  return nonEmpty(env, 'DATA_DIR') ?? BUNDLED_DATA_DIR;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
@@ -72,7 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     publicUrl,
     docsUrl,
     logLevel,
-    dataDir: nonEmpty(env, 'DATA_DIR') ?? BUNDLED_DATA_DIR,
+    dataDir: dataDirOf(env),
     reloadIntervalSeconds: integer(env, 'RELOAD_INTERVAL_SECONDS', 30, 0, 86_400),
     workers,
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600),

@@ -1,6 +1,6 @@
 import { dayNumberFromCivil, type DayNumber } from './civil-date.js';
 import { lunarDatesOf } from './lunar-dates.js';
-import type { RegulationVersion } from './statutory-days.js';
+import type { RegulationVersion } from './regulation-versions.js';
 
 /** Everything the service and the importer know about one holiday code. */
 interface HolidayDefinition {

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HeaderList, Responder, ResponseBody } from './response-policy.js';
+import type { FastifyRequest } from 'fastify';
+import type { HeaderList, ResponseBody } from './response-body.js';
 
 /** The content codings the service sends: brotli, gzip, or none. */
 export type ContentCoding = 'br' | 'gzip' | 'identity';
@@ -188,34 +188,4 @@ export class EncodedBodies {
 function asBuffer(body: ResponseBody): Buffer {
   if (typeof body === 'string') return Buffer.from(body);
   return Buffer.isBuffer(body) ? body : Buffer.concat(body);
-}
-
-/**
- * Writes a 200 answer whose body stays the same under `key` (a document, an asset): a large one
- * in the coding the request prefers, compressed once, with Vary; a small one as it is.
- */
-export function writeStableAnswer(
-  responder: Responder,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  operation: string,
-  headers: HeaderList,
-  body: ResponseBody,
-  key: string,
-  csp?: string,
-): void | Promise<void> {
-  const coding = codingFor(request, body);
-  if (coding === undefined) {
-    responder.write(request, reply, operation, 200, headers, body, csp);
-    return;
-  }
-  const encoded = responder.encodedBodies.get(key, coding, body);
-  const allHeaders = [...headers, ...codingHeaders(coding)];
-  if (!(encoded instanceof Promise)) {
-    responder.write(request, reply, operation, 200, allHeaders, encoded, csp);
-    return;
-  }
-  return encoded.then((bytes) => {
-    responder.write(request, reply, operation, 200, allHeaders, bytes, csp);
-  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { EncodedBodies } from './compression.js';
+import type { HeaderList, ResponseBody } from './response-body.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
 
 /**
@@ -42,15 +43,7 @@ export const CORS_EXPOSED = 'X-Request-Id, ETag, Retry-After';
 export const API_REQUEST_HEADERS = ['X-Request-Id', 'If-None-Match'] as const;
 
 /** Header names and values in one flat list, as node:http's writeHead takes them: no per-request object. */
-export type HeaderList = readonly string[];
-
-/**
- * A response body: text made for this request (sent as UTF-8), bytes, or pieces of bytes written
- * in order without copying. Text is not first copied into a Buffer: node:http sends it with the
- * head in one piece (a Buffer.from per answer measured at about 6 000 instructions on Node 24,
- * with the garbage collection it caused).
- */
-export type ResponseBody = string | Buffer | readonly Buffer[];
+export type { HeaderList, ResponseBody } from './response-body.js';
 
 /**
  * The one way the service writes a response. Each response is written straight to Node with a

@@ -1,23 +1,15 @@
-import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
 import { calendarPageRoutes } from '../docs/calendar-page-routes.js';
-import type { SyncStateSource } from '../../sync/sync-state.js';
 import { docsRoutes } from '../docs/docs-routes.js';
 import { healthRoutes } from '../ops/health-routes.js';
-import type { ServiceMetrics } from '../ops/metrics.js';
 import { openApiRoute } from '../docs/openapi-route.js';
-import { operationRoute, type CalendarSource } from './operation-route.js';
+import { operationRoute } from './operation-route.js';
 import { API_OPERATIONS } from './operation-list.js';
-import { CACHE_NEVER, type Responder } from './response-policy.js';
+import { CACHE_NEVER } from './response-policy.js';
+import type { RouteContext } from './route-context.js';
 import type { ServiceRoute } from './service-route.js';
 
-export interface RouteContext {
-  readonly calendar: CalendarSource;
-  readonly live: Pick<LiveDataset, 'dataset'>;
-  readonly responder: Responder;
-  readonly metrics?: ServiceMetrics;
-  /** Sync's state, shown by /readyz and /metrics; absent when sync is off. */
-  readonly sync?: SyncStateSource;
-}
+export type { RouteContext } from './route-context.js';
+
 
 /** The route table: every path of the service, in the order the OpenAPI document lists them. */
 export function serviceRoutes(context: RouteContext): ServiceRoute[] {
@@ -29,7 +21,8 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     // the OpenAPI document (an HTML page is no operation for a client to call), while the router,
     // 405 and OPTIONS know it through this list.
     ...calendarPageRoutes(context.calendar, context.responder),
-    openApiRoute(context),
+    // The document is built from this same table: handed over, not imported back.
+    openApiRoute(context, serviceRoutes),
   ];
   const { metrics } = context;
   if (metrics) {

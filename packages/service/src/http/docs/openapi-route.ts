@@ -1,13 +1,13 @@
 import { PACKAGE_VERSION } from 'china-holiday-calendar/internal/package-root.js';
-import { writeStableAnswer } from '../api/compression.js';
-import type { RouteContext } from '../api/routes.js';
+import { writeStableAnswer } from '../api/stable-answer.js';
+import type { RouteContext, RouteTable } from '../api/route-context.js';
 import type { ServiceRoute } from '../api/service-route.js';
 
 /**
  * `/openapi.json`: built on first use (the schema tooling and the example requests are not worth
  * start-up time) and again whenever the dataset changes, since its examples are real answers.
  */
-export function openApiRoute(context: RouteContext): ServiceRoute {
+export function openApiRoute(context: RouteContext, routeTable: RouteTable): ServiceRoute {
   let built: { readonly version: string | undefined; readonly json: Buffer } | undefined;
   return {
     path: '/openapi.json',
@@ -23,7 +23,7 @@ export function openApiRoute(context: RouteContext): ServiceRoute {
       let current = built;
       if (current === undefined || current.version !== version) {
         const { servedOpenApiDocument } = await import('./openapi.js');
-        const document = await servedOpenApiDocument(context, { docsUrl: context.responder.policy.docsUrl, version: PACKAGE_VERSION });
+        const document = await servedOpenApiDocument(context, routeTable, { docsUrl: context.responder.policy.docsUrl, version: PACKAGE_VERSION });
         current = built = { version, json: Buffer.from(JSON.stringify(document)) };
       }
       // Its examples hold the dataset version: compressed once per version.

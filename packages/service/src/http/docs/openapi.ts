@@ -7,7 +7,7 @@ import type { ApiOperation } from '../api/operation-list.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../api/problems.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
 import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from '../api/response-policy.js';
-import { serviceRoutes, type RouteContext } from '../api/routes.js';
+import type { RouteContext, RouteTable } from '../api/route-context.js';
 import type { RouteDoc, ServiceRoute } from '../api/service-route.js';
 
 export interface OpenApiOptions {
@@ -45,11 +45,11 @@ const key = (method: string, url: string): string => `${method} ${url}`;
  * The document the service serves: its examples are the answers of the real application on the
  * current data, asked through a second instance of it that counts no metrics.
  */
-export async function servedOpenApiDocument(context: RouteContext, options: OpenApiOptions): Promise<Record<string, unknown>> {
+export async function servedOpenApiDocument(context: RouteContext, routeTable: RouteTable, options: OpenApiOptions): Promise<Record<string, unknown>> {
   const responder = createResponder(context.responder.policy);
   // The same route table, with metrics of its own when the service has any (so /metrics is there too).
   const metrics = context.metrics === undefined ? undefined : createServiceMetrics(() => context.live.dataset(), context.sync);
-  const routes = serviceRoutes({ calendar: context.calendar, live: context.live, responder, ...(metrics ? { metrics } : {}), ...(context.sync ? { sync: context.sync } : {}) });
+  const routes = routeTable({ calendar: context.calendar, live: context.live, responder, ...(metrics ? { metrics } : {}), ...(context.sync ? { sync: context.sync } : {}) });
   const app = buildApp({ routes, responder });
   try {
     const answers = new Map<string, ExampleAnswer>();

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValueWithName } from 'prom-client';
 import type { SyncState, SyncStateSource } from '../../sync/sync-state.js';
-import { DURATION_BUCKETS, type MetricSources, type RequestRecorder } from './metrics.js';
+import { DURATION_BUCKETS, type MetricSources, type RequestRecorder } from './request-recorder.js';
 
 /**
  * The Prometheus registry of one app (its own, so that several apps can live in one process, as

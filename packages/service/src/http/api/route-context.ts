@@ -1,0 +1,19 @@
+import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import type { SyncStateSource } from '../../sync/sync-state.js';
+import type { ServiceMetrics } from '../ops/metrics.js';
+import type { CalendarSource } from './operation-route.js';
+import type { Responder } from './response-policy.js';
+import type { ServiceRoute } from './service-route.js';
+
+/** What every route is built over: the live calendar and dataset, the responder, metrics and sync. */
+export interface RouteContext {
+  readonly calendar: CalendarSource;
+  readonly live: Pick<LiveDataset, 'dataset'>;
+  readonly responder: Responder;
+  readonly metrics?: ServiceMetrics;
+  /** Sync's state, shown by /readyz and /metrics; absent when sync is off. */
+  readonly sync?: SyncStateSource;
+}
+
+/** The route table of a context: serviceRoutes, handed to the OpenAPI document so that it reads the one table. */
+export type RouteTable = (context: RouteContext) => ServiceRoute[];
