@@ -13,8 +13,8 @@ import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-
 import { HOLIDAY_NAMES, type DayStatusValue, type HolidayCode } from '../helpers/reference-calendar.js';
 
 /*
- * Expected values come from reference/official-arrangements.md (rest/work dates of every notice,
- * final state) and DESIGN.md section 1 (statutory days per regulation version, holidays order,
+ * Expected values come from the official notices (test/fixtures/notices/) (rest/work dates of every notice,
+ * final state) and docs/design.md (Interface decisions) (statutory days per regulation version, holidays order,
  * joined weekends, datasetVersion). Names (test/helpers/reference-calendar.ts), work statuses and
  * weekdays are typed or computed in the tests, independently of src/.
  */

@@ -10,8 +10,8 @@ import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-
 import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-dataset.js';
 
 /*
- * The working-day offset of DESIGN.md 4, checked against the issue's examples (typed from the
- * 2024 and 2026 notices in reference/official-arrangements.md) and against a plain day-by-day
+ * The working-day offset of docs/design.md (Beyond the interface), checked against the issue's examples (typed from the
+ * 2024 and 2026 notices in the official notices (test/fixtures/notices/)) and against a plain day-by-day
  * walk over the index's own per-day statuses.
  */
 

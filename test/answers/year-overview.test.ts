@@ -9,7 +9,7 @@ import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-
 import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-dataset.js';
 
 /*
- * Expected values are typed from reference/official-arrangements.md (notices, final states of the
+ * Expected values are typed from the official notices (test/fixtures/notices/) (notices, final states of the
  * entries, the regulation versions) and, for 2027, from the almanac (除夕 2027-02-05, 正月初一
  * 2027-02-06, 清明 2027-04-05, 端午 2027-06-09, 中秋 2027-09-15).
  */

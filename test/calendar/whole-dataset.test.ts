@@ -74,7 +74,7 @@ function shift(date: string, by: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Regulation version per DESIGN.md / reference: 2008-2013 version 1, 2014-2024 version 2, 2025 on version 3. */
+/** Regulation version per docs/design.md / reference: 2008-2013 version 1, 2014-2024 version 2, 2025 on version 3. */
 function regulationVersion(year: number): 1 | 2 | 3 {
   return year <= 2013 ? 1 : year <= 2024 ? 2 : 3;
 }

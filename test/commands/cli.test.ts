@@ -19,7 +19,7 @@ import { SOURCE_CLI } from '../helpers/source-cli.js';
  *   nothing; an annual notice does not replace an existing year without --force;
  * - help prints the usage; an unknown command or an invalid environment value exits 2 with a
  *   message and no stack trace (README "Configuration": an invalid value stops with a message).
- * Expected calendar values come from reference/official-arrangements.md (test/helpers/reference-calendar.ts).
+ * Expected calendar values come from the official notices (test/fixtures/notices/) (test/helpers/reference-calendar.ts).
  */
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
@@ -255,7 +255,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       assert.equal(problem.code, 'DATE_OUT_OF_SUPPORTED_RANGE');
       assert.equal(problem.status, 400);
       assert.equal(problem.instance, '/v1/china-calendar/dates/2007-12-31');
-      // DOCS_URL defaults to <PUBLIC_URL>/docs, PUBLIC_URL to http://<HOST>:<PORT> (DESIGN.md section 1).
+      // DOCS_URL defaults to <PUBLIC_URL>/docs, PUBLIC_URL to http://<HOST>:<PORT> (docs/design.md (Interface decisions)).
       assert.equal(problem.type, 'http://127.0.0.1:8080/docs/problems/date-out-of-supported-range');
     });
 

@@ -10,7 +10,7 @@ import { expectedDay } from '../helpers/reference-calendar.js';
 import { monthLength, WEEKDAYS, weekdayOf } from '../helpers/spec-dates.js';
 
 /**
- * The picture `import` prints (issue 12, point 5): the year as twelve month grids, weeks Monday
+ * The picture `import` prints: the year as twelve month grids, weeks Monday
  * to Sunday, each day its number and a mark. Read back cell by cell, it must show what the
  * reference says of every day of 2023-2026, in the right weekday column; and the excerpt the
  * README shows must be real output.
@@ -78,7 +78,7 @@ describe('the year picture', () => {
 
   it('lists the previous December days the notice names, and ends with the legend', () => {
     const picture2023 = renderYearPicture(bundled(2023));
-    // 2023's New Year: 2022-12-31..2023-01-02 (reference/official-arrangements.md).
+    // 2023's New Year: 2022-12-31..2023-01-02 (the official notices (test/fixtures/notices/)).
     assert.match(picture2023, /^Also named, in December 2022: 31\+$/m);
     assert.match(renderYearPicture(bundled(2019)), /^Also named, in December 2018: 29! 30\+ 31\+$/m);
     assert.doesNotMatch(renderYearPicture(bundled(2024)), /Also named/);

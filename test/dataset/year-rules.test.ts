@@ -13,7 +13,7 @@ import { describeBalance, yearBalance } from 'china-holiday-calendar/internal/da
 import { BUNDLED_DATA_DIR, loadBundledIndex } from '../helpers/bundled-dataset.js';
 
 /**
- * The rules of a whole year, as the loader applies them to data files (issue 12, points 1 and 2):
+ * The rules of a whole year, as the loader applies them to data files:
  * `validate` and the service's reload refuse a hand-edited file that lacks a holiday, names one
  * twice, does not balance, or places a make-up day a week off; the bundled files meet them.
  */

@@ -159,7 +159,7 @@ describe('documentation pages in a real headless browser', { skip }, () => {
       assertStayedHome(watched, origin);
       await page.close();
 
-      // The problem type URIs stay absolute, under PUBLIC_URL (DESIGN.md section 1).
+      // The problem type URIs stay absolute, under PUBLIC_URL (docs/design.md (Interface decisions)).
       const problem = (await (await fetch(`${origin}/v1/china-calendar/dates/2024-13-01`)).json()) as { type: string };
       assert.equal(problem.type, `http://${publicHost}:${started.config.port}/docs/problems/invalid-date-format`);
     });

@@ -3,7 +3,7 @@
  * against the page that renders it: `servers` is the relative `/` whatever PUBLIC_URL says, so
  * that "Try it out" on /docs calls the origin the page was opened under (the only one its CSP
  * lets it connect to), while the problem `type` URIs in the examples stay absolute, under
- * DOCS_URL (DESIGN.md section 1).
+ * DOCS_URL (docs/design.md (Interface decisions)).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

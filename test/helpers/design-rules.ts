@@ -1,7 +1,7 @@
 import { EARLIEST_SUPPORTED, isValidDate, MAX_SPAN_DAYS, spanDays } from './spec-dates.js';
 
 /*
- * The four operations of spec section 4 and the parameter checks of DESIGN.md section 1, written
+ * The four operations of the interface and the parameter checks of docs/design.md (Interface decisions), written
  * here so that a test can say which answer a request must get without asking src/.
  */
 
@@ -68,7 +68,7 @@ export type ParameterOutcome =
   | { readonly code: 'INVALID_DATE_FORMAT' | 'DATE_OUT_OF_SUPPORTED_RANGE' | 'INVALID_DATE_RANGE' | 'DATE_RANGE_TOO_LARGE' };
 
 /**
- * DESIGN.md section 1: the first failing check answers, in this order: absent (naming every absent
+ * docs/design.md (Interface decisions): the first failing check answers, in this order: absent (naming every absent
  * one), malformed (including empty and repeated), before 2008-01-01, start after end, more than
  * 366 days counting both ends.
  */

@@ -1,11 +1,11 @@
 import { datesFromTo, isWeekendDate, LAST_PUBLISHED_YEAR, yearOf } from './spec-dates.js';
 
 /*
- * Calendar facts for 2023 through 2026 typed from reference/official-arrangements.md (final state
+ * Calendar facts for 2023 through 2026 typed from the official notices (test/fixtures/notices/) (final state
  * of every notice entry: rest dates, make-up working days, holiday codes in the notice's order),
  * plus the statutory days of those years under the regulation in force (version 2 for 2023-2024,
  * version 3 from 2025; lunar dates and Qingming as printed in the notices and almanacs). With
- * DESIGN.md section 1 these fix the complete expected answer for every date of those years.
+ * docs/design.md (Interface decisions) these fix the complete expected answer for every date of those years.
  */
 
 export const HOLIDAY_NAMES = {
@@ -137,7 +137,7 @@ export interface ExpectedCounts {
   readonly unknownDayCount: number;
 }
 
-/** Counts of a range of reference dates, by the definitions of spec section 2.3. */
+/** Counts of a range of reference dates, by the definitions of the interface: WorkdayCount. */
 export function expectedCounts(start: string, end: string): ExpectedCounts {
   let workdayCount = 0;
   let restDayCount = 0;

@@ -1,5 +1,5 @@
 /*
- * Date arithmetic for the HTTP tests, written here from the rules of DESIGN.md section 1
+ * Date arithmetic for the HTTP tests, written here from the rules of docs/design.md (Interface decisions)
  * ("exactly yyyy-MM-dd: four ASCII digits, hyphen, two digits, hyphen, two digits, and a real
  * calendar date"), independently of src/calendar, so that the tests do not share the code they check.
  */
@@ -7,11 +7,11 @@
 export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** The earliest supported date (spec section 8). */
+/** The earliest supported date (the interface: limits). */
 export const EARLIEST_SUPPORTED = '2008-01-01';
-/** The last year the bundled dataset publishes (DESIGN.md section 1). */
+/** The last year the bundled dataset publishes (docs/design.md (Interface decisions)). */
 export const LAST_PUBLISHED_YEAR = 2026;
-/** The longest range, both ends included (spec section 8). */
+/** The longest range, both ends included (the interface: limits). */
 export const MAX_SPAN_DAYS = 366;
 
 const SHAPE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;

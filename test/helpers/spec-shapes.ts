@@ -4,7 +4,7 @@ import { HOLIDAY_NAMES, type HolidayCode } from './reference-calendar.js';
 import { isValidDate, isWeekendDate, LAST_PUBLISHED_YEAR, weekdayOf, yearOf } from './spec-dates.js';
 
 /*
- * Shape checks written from the interface spec (sections 2.1-2.5, 7) and DESIGN.md section 1,
+ * Shape checks written from the interface (its resources and problem codes) and docs/design.md (Interface decisions),
  * field by field, independently of src/.
  */
 
@@ -94,7 +94,7 @@ function assertFields(value: unknown, fields: readonly string[], what: string): 
   assert.deepEqual(Object.keys(value), [...fields], `${what} fields`);
 }
 
-/** A well-formed request id: 1 to 128 visible ASCII characters (DESIGN.md section 1). */
+/** A well-formed request id: 1 to 128 visible ASCII characters (docs/design.md (Interface decisions)). */
 export function isWellFormedRequestId(value: string): boolean {
   return /^[\x21-\x7e]{1,128}$/.test(value);
 }
@@ -123,7 +123,7 @@ export interface DayCheckOptions {
   readonly datasetVersion?: string;
 }
 
-/** A day-status object of spec 2.1, and the rules of DESIGN.md section 1 that constrain one day on its own. */
+/** A day-status object of the interface: DayStatus, and the rules of docs/design.md (Interface decisions) that constrain one day on its own. */
 export function assertDayStatus(value: unknown, options: DayCheckOptions = {}, what = 'day status'): asserts value is DayStatusBody {
   assertFields(value, DAY_FIELDS, what);
   const { date, dayOfWeek, workStatus, dayStatus, holidays, datasetVersion } = value;
@@ -161,7 +161,7 @@ export function assertDayStatus(value: unknown, options: DayCheckOptions = {}, w
   }
 }
 
-/** A workday count of spec 2.3 for the given range. */
+/** A workday count of the interface: WorkdayCount for the given range. */
 export function assertWorkdayCount(value: unknown, start: string, end: string, totalDays: number): asserts value is WorkdayCountBody {
   assertFields(value, COUNT_FIELDS, 'workday count');
   assert.equal(value.startDate, start, 'startDate');
@@ -178,7 +178,7 @@ export function assertWorkdayCount(value: unknown, start: string, end: string, t
   );
 }
 
-/** A next-holiday result of spec 2.4 for a search from `from`. */
+/** A next-holiday result of the interface: NextHoliday for a search from `from`. */
 export function assertNextHoliday(value: unknown, from: string): asserts value is NextHolidayBody {
   assertFields(value, NEXT_FIELDS, 'next holiday');
   const { status, date, holidays, datasetVersion } = value;
@@ -198,7 +198,7 @@ export function assertNextHoliday(value: unknown, from: string): asserts value i
   assert.equal(typeof datasetVersion, 'string', 'FOUND: datasetVersion is a string');
 }
 
-/** What the spec says a success answer carries (spec 4, DESIGN.md section 1), then its parsed body. */
+/** What the spec says a success answer carries (the interface, docs/design.md (Interface decisions)), then its parsed body. */
 export function assertJsonSuccess(answer: HttpAnswer): unknown {
   assert.equal(answer.status, 200, `expected 200, got ${answer.status}: ${answer.body.slice(0, 300)}`);
   assert.equal(answer.headers['content-type'], JSON_CONTENT_TYPE, 'success content-type');
@@ -232,7 +232,7 @@ export interface ProblemExpectation {
 const INTERNAL_DETAIL = /\bat \S+ \(|node_modules|\/work\/|\.ts:\d+|\.js:\d+|TypeError|ReferenceError|\bstack\b/;
 
 /**
- * A problem answer per spec 2.5 and 7 and DESIGN.md section 1: the status, exactly
+ * A problem answer per the interface: Problem, problem codes and docs/design.md (Interface decisions): the status, exactly
  * `application/problem+json`, all seven fields with their types, `status` equal to the HTTP
  * status, `type` built from the docs URL, `requestId` equal to X-Request-Id, no internal detail.
  */
@@ -242,7 +242,7 @@ export function assertProblem(answer: HttpAnswer, expected: ProblemExpectation):
   const header = assertRequestIdHeader(answer);
   const body: unknown = JSON.parse(answer.body);
   assert.ok(isRecord(body), 'problem body is an object');
-  assert.deepEqual(Object.keys(body).sort(), [...PROBLEM_FIELDS].sort(), 'problem fields: all seven of spec 2.5, nothing else');
+  assert.deepEqual(Object.keys(body).sort(), [...PROBLEM_FIELDS].sort(), 'problem fields: all seven of the interface: Problem, nothing else');
   for (const field of ['type', 'title', 'detail', 'instance', 'code', 'requestId'] as const) {
     assert.equal(typeof body[field], 'string', `problem.${field} is a string`);
   }
@@ -260,6 +260,6 @@ export function assertProblem(answer: HttpAnswer, expected: ProblemExpectation):
   if (expected.requestId !== undefined) assert.equal(problem.requestId, expected.requestId, 'requestId');
   assert.doesNotMatch(answer.body, INTERNAL_DETAIL, 'no stack trace or internal detail');
   const specStatus: number | undefined = (SPEC_PROBLEM_STATUS as Record<string, number>)[problem.code];
-  if (specStatus !== undefined) assert.equal(problem.status, specStatus, `${problem.code} has HTTP status ${specStatus} (spec 7)`);
+  if (specStatus !== undefined) assert.equal(problem.status, specStatus, `${problem.code} has HTTP status ${specStatus} (the interface: problem codes)`);
   return problem;
 }

@@ -12,9 +12,9 @@ import { assertProblem } from '../helpers/spec-shapes.js';
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
- * The business-day tools of DESIGN.md 4 through the real application (inject): working-day
+ * The business-day tools of docs/design.md (Beyond the interface) through the real application (inject): working-day
  * offsets, the year at a glance and the calendar feed. Expected dates are typed from the notices
- * (reference/official-arrangements.md); the property tests compare the offset with a walk over
+ * (the official notices (test/fixtures/notices/)); the property tests compare the offset with a walk over
  * the service's own per-day answers and with its counts.
  */
 

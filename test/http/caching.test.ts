@@ -18,11 +18,11 @@ import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
  *   between dataset versions;
  * - If-None-Match (weak comparison, a list, or `*`, RFC 9110 13.1.2) turns a success into 304 with
  *   no body and the headers a 200 would have carried (ETag, Cache-Control, RFC 9110 15.4.5), plus
- *   X-Request-Id (DESIGN.md section 1: every response carries it); preconditions never apply to a
+ *   X-Request-Id (docs/design.md (Interface decisions): every response carries it); preconditions never apply to a
  *   problem (RFC 9110 13.2.1);
  * - Cache-Control is long (`public, max-age=86400`) for answers that cannot change until the data
  *   does, short (`public, max-age=300`) for answers containing UNKNOWN days and for the last week of
- *   December of a published year whose next year is unpublished (DESIGN.md section 1: the notice of
+ *   December of a published year whose next year is unpublished (docs/design.md (Interface decisions): the notice of
  *   year Y+1 may name days of December Y, e.g. 2018-12-29 in the 2019 notice; loader rule 5 reaches
  *   back to 25 December), and `no-store` for problems.
  */

@@ -17,8 +17,8 @@ import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
  * - CORS (Fetch standard, "CORS protocol"): by default (`CORS_ORIGINS` unset: `*`) any origin may
  *   read every answer, and the headers a client needs (X-Request-Id, ETag) are exposed; a preflight
  *   for GET/HEAD is answered 204 with the allowed methods and headers and a max age; plain OPTIONS on
- *   a known path answers 204 with Allow; unknown paths stay 404 (routing first, DESIGN.md section 1);
- *   a 405 lists `GET, HEAD, OPTIONS` (DESIGN.md: "and OPTIONS where CORS preflight is served");
+ *   a known path answers 204 with Allow; unknown paths stay 404 (routing first, docs/design.md (Interface decisions));
+ *   a 405 lists `GET, HEAD, OPTIONS` (docs/design.md: "and OPTIONS where CORS preflight is served");
  * - with an explicit origin list, an allowed Origin is echoed and the answer varies by Origin; other
  *   origins get no CORS headers; `none` turns CORS off; an invalid CORS_ORIGINS stops the start with
  *   a ConfigError (README "Configuration": an invalid value stops the start with a message);

@@ -8,8 +8,8 @@ import { assertJsonSuccess, assertProblem, assertRequestIdHeader } from '../help
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
- * Hostile and malformed requests: every one gets a well-formed answer (a problem per spec 2.5 and
- * DESIGN.md section 1, or a calendar answer when the request is in fact valid), nothing leaks, and
+ * Hostile and malformed requests: every one gets a well-formed answer (a problem per the interface: Problem and
+ * docs/design.md (Interface decisions), or a calendar answer when the request is in fact valid), nothing leaks, and
  * the service keeps answering normal requests afterwards. Request-line and header level faults go
  * over a real socket, since inject normalises URLs and does not run Node's HTTP parser.
  */

@@ -17,8 +17,8 @@ import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
  * The four operations of spec sections 2.1-2.4 and 4 through the real application on the bundled
- * data (inject). Expected calendar values come from reference/official-arrangements.md (typed in
- * test/helpers/reference-calendar.ts) and DESIGN.md section 1, never from src/.
+ * data (inject). Expected calendar values come from the official notices (test/fixtures/notices/) (typed in
+ * test/helpers/reference-calendar.ts) and docs/design.md (Interface decisions), never from src/.
  */
 
 let app: FastifyInstance;
@@ -87,7 +87,7 @@ describe('every success answer', () => {
   }
 });
 
-describe('getDateStatus (spec 2.1)', () => {
+describe('getDateStatus (the interface: DayStatus)', () => {
   it('answers one day-status object with exactly the fields of 2.1, in order, no wrapper', async () => {
     const answer = await get(app, `${DATES}2024-10-01`);
     assertJsonSuccess(answer);
@@ -132,7 +132,7 @@ describe('getDateStatus (spec 2.1)', () => {
     });
   }
 
-  it('DESIGN.md examples outside 2023-2026: 2020-10-01 carries National Day then Mid-Autumn, both statutory', async () => {
+  it('docs/design.md examples outside 2023-2026: 2020-10-01 carries National Day then Mid-Autumn, both statutory', async () => {
     assert.deepEqual((await day('2020-10-01')).holidays, [
       { code: 'NATIONAL_DAY', name: HOLIDAY_NAMES.NATIONAL_DAY, statutoryDate: true },
       { code: 'MID_AUTUMN_FESTIVAL', name: HOLIDAY_NAMES.MID_AUTUMN_FESTIVAL, statutoryDate: true },
@@ -167,7 +167,7 @@ describe('getDateStatus (spec 2.1)', () => {
   });
 
   for (const date of ['2027-01-01', '2027-02-06', '2030-06-15', '2099-12-31', '2400-02-29', '9999-12-31']) {
-    it(`${date} (unpublished year): 200, UNKNOWN, holidays [], datasetVersion null (spec 4 rule 1)`, async () => {
+    it(`${date} (unpublished year): 200, UNKNOWN, holidays [], datasetVersion null (the interface rule 1)`, async () => {
       const answer = await get(app, `${DATES}${date}`);
       assertJsonSuccess(answer);
       assert.equal(
@@ -182,7 +182,7 @@ describe('getDateStatus (spec 2.1)', () => {
   });
 });
 
-describe('getDateRangeStatus (spec 4)', () => {
+describe('getDateRangeStatus (the interface)', () => {
   it('a single-day range is a one-element array equal to the single-date answer', async () => {
     const single = await get(app, `${DATES}2024-10-01`);
     const answer = await get(app, `${RANGES}?startDate=2024-10-01&endDate=2024-10-01`);
@@ -257,7 +257,7 @@ describe('getDateRangeStatus (spec 4)', () => {
   });
 });
 
-describe('calculateWorkdays (spec 2.3)', () => {
+describe('calculateWorkdays (the interface: WorkdayCount)', () => {
   it('2024-10-01..2024-10-07 (National Day week): 7 days, 0 workdays, 7 rest days', async () => {
     const answer = await get(app, `${WORKDAYS}?startDate=2024-10-01&endDate=2024-10-07`);
     assertJsonSuccess(answer);
@@ -327,7 +327,7 @@ describe('calculateWorkdays (spec 2.3)', () => {
     });
   });
 
-  it('undetermined days count only in unknownDayCount (spec 4 rule 2)', async () => {
+  it('undetermined days count only in unknownDayCount (the interface rule 2)', async () => {
     // 2026-12-25..31: Fri, Sat, Sun, Mon..Thu → 5 work, 2 rest; 2027-01-01..10 unknown.
     assert.deepEqual(await counts('2026-12-25', '2027-01-10'), {
       startDate: '2026-12-25',
@@ -382,7 +382,7 @@ describe('calculateWorkdays (spec 2.3)', () => {
   });
 });
 
-describe('getNextHoliday (spec 2.4)', () => {
+describe('getNextHoliday (the interface: NextHoliday)', () => {
   async function next(from: string): Promise<HttpAnswer> {
     const answer = await get(app, `${NEXT}?fromDate=${from}`);
     const body = assertJsonSuccess(answer);
@@ -434,7 +434,7 @@ describe('getNextHoliday (spec 2.4)', () => {
   }
 
   for (const from of ['2026-10-08', '2026-12-31', '2027-01-01', '2031-05-01', '9999-12-31']) {
-    it(`from ${from}: 200 with status UNKNOWN, date null, holidays [], datasetVersion null (spec 4 rule 3)`, async () => {
+    it(`from ${from}: 200 with status UNKNOWN, date null, holidays [], datasetVersion null (the interface rule 3)`, async () => {
       assert.equal((await next(from)).body, JSON.stringify({ status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null }));
     });
   }

@@ -35,7 +35,7 @@ import {
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
- * Problem answers (spec 2.5 and 7, DESIGN.md section 1 "Parameters and errors") through the real
+ * Problem answers (the interface: Problem, problem codes, docs/design.md (Interface decisions) "Parameters and errors") through the real
  * application on the bundled data, by inject.
  */
 
@@ -76,7 +76,7 @@ function urlFor(operation: OperationSpec, encoded: Readonly<Record<string, strin
   return `${PATH_PREFIX[operation.name]}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`;
 }
 
-/** Asserts the answer a request must get by DESIGN.md section 1, from the values the service receives. */
+/** Asserts the answer a request must get by docs/design.md (Interface decisions), from the values the service receives. */
 async function expectOutcome(operation: OperationSpec, url: string, received: Readonly<Record<string, ReceivedValue>>): Promise<HttpAnswer> {
   const answer = await get(app, url);
   const outcome = expectedOutcome(operation.parameters, received, operation.isRange);
@@ -91,7 +91,7 @@ async function expectOutcome(operation: OperationSpec, url: string, received: Re
   return answer;
 }
 
-describe('every error code of spec 7: seven fields, status = HTTP status, exact media type, type from DOCS_URL', () => {
+describe('every error code of the interface: problem codes: seven fields, status = HTTP status, exact media type, type from DOCS_URL', () => {
   it('INVALID_DATE_FORMAT (400)', async () => {
     await expectProblem(`${DATES}2024-01-5`, 400, 'INVALID_DATE_FORMAT');
   });
@@ -115,7 +115,7 @@ describe('every error code of spec 7: seven fields, status = HTTP status, exact 
     assertProblem(answer, { status: 405, code: 'METHOD_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: WORKDAYS });
     assertAllow(answer.headers.allow);
   });
-  it('every spec code has the documented status (table of spec 7)', () => {
+  it('every spec code has the documented status (table of the interface: problem codes)', () => {
     // The service's own table against the spec's, transcribed in test/helpers/spec-shapes.ts.
     const served = Object.fromEntries(Object.keys(SPEC_PROBLEM_STATUS).map((code) => [code, PROBLEM_TYPES[code as keyof typeof PROBLEM_TYPES].status]));
     assert.deepEqual(served, SPEC_PROBLEM_STATUS);
@@ -123,7 +123,7 @@ describe('every error code of spec 7: seven fields, status = HTTP status, exact 
   // CALENDAR_DATA_UNAVAILABLE and INTERNAL_ERROR: see their own sections below.
 });
 
-/** Allow lists GET and HEAD, and OPTIONS only where OPTIONS is served (DESIGN.md section 1). */
+/** Allow lists GET and HEAD, and OPTIONS only where OPTIONS is served (docs/design.md (Interface decisions)). */
 function assertAllow(value: string | undefined): void {
   assert.equal(typeof value, 'string', 'a 405 carries Allow');
   const methods = String(value)
@@ -169,7 +169,7 @@ describe('type is built from the configured docs URL, never from the request', (
     assert.equal(readConfig({ PUBLIC_URL: 'https://calendar.example.org/' }).docsUrl, 'https://calendar.example.org/docs');
   });
 
-  it('the example of DESIGN.md: http://127.0.0.1:8080/docs/problems/date-range-too-large', async () => {
+  it('the example of docs/design.md: http://127.0.0.1:8080/docs/problems/date-range-too-large', async () => {
     const { app: other } = await buildTestApp({ env: { DOCS_URL: readConfig({ HOST: '127.0.0.1', PORT: '8080' }).docsUrl } });
     try {
       const problem = assertProblem(await get(other, `${RANGES}?startDate=2024-01-01&endDate=2025-12-31`), {
@@ -202,7 +202,7 @@ describe('instance is the path as sent, without the query', () => {
   }
 });
 
-describe('X-Request-Id (DESIGN.md section 1)', () => {
+describe('X-Request-Id (docs/design.md (Interface decisions))', () => {
   const wellFormed = ['abc', 'x', 'A'.repeat(128), 'req-2024-10-01_ABC.def:123', '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', '0'];
   for (const id of wellFormed) {
     it(`a well-formed incoming id is reused: ${JSON.stringify(id.length > 20 ? `${id.slice(0, 20)}… (${id.length})` : id)}`, async () => {
@@ -268,7 +268,7 @@ describe('X-Request-Id (DESIGN.md section 1)', () => {
   });
 });
 
-describe('check order of DESIGN.md section 1 with combined faults', () => {
+describe('check order of docs/design.md (Interface decisions) with combined faults', () => {
   it('nothing given: MISSING_PARAMETER naming both absent parameters', async () => {
     for (const path of [RANGES, WORKDAYS]) {
       const problem = await expectProblem(path, 400, 'MISSING_PARAMETER');
@@ -337,7 +337,7 @@ describe('check order of DESIGN.md section 1 with combined faults', () => {
 
 /*
  * Date forms, each tried in every date parameter of every operation (the other parameter of a
- * range held valid). The decoded text decides the outcome by DESIGN.md section 1.
+ * range held valid). The decoded text decides the outcome by docs/design.md (Interface decisions).
  */
 const DATE_FORMS: readonly [string, string][] = [
   ['empty', ''],
@@ -384,7 +384,7 @@ const DATE_FORMS: readonly [string, string][] = [
 
 const SLOT_PARTNER = '2024-06-30';
 
-describe('date forms in every date parameter (DESIGN.md: exactly yyyy-MM-dd and a real date)', () => {
+describe('date forms in every date parameter (docs/design.md: exactly yyyy-MM-dd and a real date)', () => {
   for (const [label, text] of DATE_FORMS) {
     it(`${label}: ${JSON.stringify(text)}`, async () => {
       for (const operation of OPERATIONS) {

@@ -11,8 +11,8 @@ import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
  * Random input at every parameter of every operation. The expected answer is computed here from
- * DESIGN.md section 1 (absent, malformed, before 2008, start after end, longer than 366 days, in
- * that order) and, for 200 answers, checked against the shapes of spec 2.1-2.4 and, for dates of
+ * docs/design.md (Interface decisions) (absent, malformed, before 2008, start after end, longer than 366 days, in
+ * that order) and, for 200 answers, checked against the shapes of the interface: DayStatus-2.4 and, for dates of
  * 2023-2026 and unpublished years, against the reference facts.
  */
 
@@ -180,7 +180,7 @@ function textOf(received: Readonly<Record<string, ReceivedValue>>, name: string)
   return value.text;
 }
 
-/** The answer must be the one DESIGN.md section 1 and the spec give for what the service received. */
+/** The answer must be the one docs/design.md (Interface decisions) and the spec give for what the service received. */
 function checkAnswer(operation: OperationSpec, received: Readonly<Record<string, ReceivedValue>>, path: string, answer: HttpAnswer): void {
   const outcome = expectedOutcome(operation.parameters, received, operation.isRange);
   if (outcome.code !== 'OK') {

@@ -81,7 +81,7 @@ describe('the running service', () => {
     assertProblem(answer, { status: 400, code: 'INVALID_DATE_FORMAT', docsUrl: config.docsUrl, instance: `${DATES}2024-13-01` });
   });
 
-  it('the service serves a page for each problem type at its type URI path (DESIGN.md section 1)', async () => {
+  it('the service serves a page for each problem type at its type URI path (docs/design.md (Interface decisions))', async () => {
     const docsPath = new URL(config.docsUrl).pathname;
     const missing: string[] = [];
     for (const code of Object.keys(SPEC_PROBLEM_STATUS)) {

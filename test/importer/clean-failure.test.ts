@@ -10,7 +10,7 @@ import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { fixtureText } from './notice-builder.js';
 
 /**
- * Clean failure, always (issue 12, point 3): every input ends in a correct file or a refusal of
+ * Clean failure, always: every input ends in a correct file or a refusal of
  * the README's form (`line N: reason: «quoted text»`) on stderr, exit code 1, nothing on
  * stdout (with --dry-run too), never a stack trace; years before 2008 and more than two years
  * ahead are refused; an input over 1 MB is refused unread; no list, however long, overflows

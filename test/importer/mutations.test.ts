@@ -8,7 +8,7 @@ import { ImportError, importNotice } from 'china-holiday-calendar-service/intern
 import { fixtureText } from './notice-builder.js';
 
 /**
- * Property tests (issue 12, point 3): every real notice, damaged as a paste damages text — lines
+ * Property tests: every real notice, damaged as a paste damages text — lines
  * dropped, duplicated or swapped, the text cut short, digits changed, punctuation switched
  * between full and half width — is either refused with an ImportError or gives a file that
  * agrees with the undamaged notice; nothing else is ever thrown.

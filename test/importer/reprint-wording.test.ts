@@ -11,7 +11,7 @@ import { dataCopies } from '../helpers/data-dir.js';
 import { fixtureText } from './notice-builder.js';
 
 /**
- * Wider wording (issue 12, point 4): the forms reprints give a notice in — items numbered 1. or
+ * Wider wording: the forms reprints give a notice in — items numbered 1. or
  * 1、, a preamble citing the notice (根据…具体安排如下), a trailing 特殊说明 paragraph, a special
  * notice whose title writes no year, a year-crossing range without years — are read as the
  * notice itself where their meaning is unambiguous (the same file, byte for byte), and refused

@@ -6,8 +6,7 @@ import type { ImportProblem } from 'china-holiday-calendar-service/internal/impo
 import { annualNotice, fixtureText } from './notice-builder.js';
 
 /**
- * The rules of a whole year, as the importer applies them to a notice (issue 12, points 1 and
- * 2): an annual notice arranges every holiday its lead-in names and the regulation grants, and
+ * The rules of a whole year, as the importer applies them to a notice: an annual notice arranges every holiday its lead-in names and the regulation grants, and
  * the year balances. A text cut short, an item or a 上班 sentence dropped, is refused, naming
  * what is missing with the figures; nothing of it is published.
  */

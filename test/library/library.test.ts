@@ -35,7 +35,7 @@ import { buildTestApp } from '../helpers/test-app.js';
 /*
  * The library: the service's answers in-process, value for value (compared with the real app's
  * answers to the same questions), the conveniences, and errors carrying the service's codes.
- * Expected calendar facts are typed from reference/official-arrangements.md.
+ * Expected calendar facts are typed from the official notices (test/fixtures/notices/).
  */
 
 let app: FastifyInstance;

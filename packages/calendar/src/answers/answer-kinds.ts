@@ -1,7 +1,7 @@
 import type { AssociatedHoliday } from '../calendar/day-status.js';
 import { jsonString } from './json-string.js';
 
-/** The workday-count resource of spec section 2.3. */
+/** The workday-count resource of the interface: WorkdayCount. */
 export interface WorkdayCount {
   readonly startDate: string;
   readonly endDate: string;
@@ -20,7 +20,7 @@ export function workdayCountJson(count: WorkdayCount): string {
   return `{"startDate":"${count.startDate}","endDate":"${count.endDate}","totalDays":${count.totalDays},"workdayCount":${count.workdayCount},"restDayCount":${count.restDayCount},"unknownDayCount":${count.unknownDayCount}}`;
 }
 
-/** The next-holiday resource of spec section 2.4. */
+/** The next-holiday resource of the interface: NextHoliday. */
 export type NextHoliday =
   | {
       readonly status: 'FOUND';
@@ -42,7 +42,7 @@ export function isUnavailable(answer: unknown): answer is Unavailable {
   return typeof answer === 'object' && answer !== null && 'unavailable' in answer;
 }
 
-/** The working-day offset resource (DESIGN.md 4), shaped like the next-holiday one. */
+/** The working-day offset resource (docs/design.md (Beyond the interface)), shaped like the next-holiday one. */
 export type WorkdayOffset =
   | {
       readonly fromDate: string;

@@ -8,7 +8,7 @@ import { datesOf, entriesInNoticeOrder, restDaysOf } from '../dataset/entry-date
 import type { FeedLanguage } from '../questions/calendar-feed-question.js';
 
 /**
- * The arrangements as an RFC 5545 calendar (DESIGN.md 4), serialised by ical-generator (line
+ * The arrangements as an RFC 5545 calendar (docs/design.md (Beyond the interface)), serialised by ical-generator (line
  * folding at 75 octets is UTF-8 sensitive: not something to write by hand):
  *  - all-day events only (DTSTART;VALUE=DATE, exclusive DTEND): one per run of consecutive rest
  *    days of a holiday entry, one per make-up working day; never a midnight-to-midnight timed

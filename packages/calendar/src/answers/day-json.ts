@@ -3,7 +3,7 @@ import { dayOfWeek, type DayOfWeek } from '../calendar/day-of-week.js';
 import { workStatusOf, type AssociatedHoliday, type DayStatus, type WorkStatus } from '../calendar/day-status.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 
-/** The day-status resource of spec section 2.1, field for field. */
+/** The day-status resource of the interface: DayStatus, field for field. */
 export interface DayStatusRecord {
   readonly date: string;
   readonly dayOfWeek: DayOfWeek;

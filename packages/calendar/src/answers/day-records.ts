@@ -5,7 +5,7 @@ import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { DAY_CODE } from './day-codes.js';
 import type { DayStatusRecord } from './day-json.js';
 
-/** Every day's JSON (its record, spec 2.1), in one buffer: a range of days is one slice of it. */
+/** Every day's JSON (its record, the interface: DayStatus), in one buffer: a range of days is one slice of it. */
 export interface DayJsonText {
   /** Every record's JSON followed by a comma (an unreadable day: the comma alone). */
   readonly allDays: Buffer;

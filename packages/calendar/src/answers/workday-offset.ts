@@ -53,7 +53,7 @@ export function buildOffsetTables(codes: Uint8Array, workBefore: Int32Array): Of
 }
 
 /**
- * The working-day offset (DESIGN.md 4, the "following business day" convention): for N > 0 the
+ * The working-day offset (docs/design.md (Beyond the interface), the "following business day" convention): for N > 0 the
  * N-th working day after D, D not counted; for N < 0 the |N|-th working day before D; for N = 0
  * D itself if it is a working day, else the first working day after it. The walk stops at the
  * first undetermined day it would need: UNKNOWN, or the position of an unreadable day.

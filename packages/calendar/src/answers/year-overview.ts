@@ -72,7 +72,7 @@ interface OverviewCommon {
   readonly observances: readonly OverviewObservance[];
 }
 
-/** The year at a glance (DESIGN.md 4). */
+/** The year at a glance (docs/design.md (Beyond the interface)). */
 export type YearOverview =
   | (OverviewCommon & {
       readonly status: 'PUBLISHED';

@@ -1,6 +1,6 @@
 import { dayNumberFromCivil, type DayNumber } from './civil-date.js';
 
-/** The earliest date the service answers for (spec section 8): the first day the 2008 notice governs. */
+/** The earliest date the service answers for (the interface: limits): the first day the 2008 notice governs. */
 export const FIRST_SUPPORTED_DAY: DayNumber = dayNumberFromCivil(2008, 1, 1);
 
 /**

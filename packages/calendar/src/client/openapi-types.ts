@@ -269,7 +269,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A holiday associated with a date (spec 2.2). */
+        /** @description A holiday associated with a date (the interface: AssociatedHoliday). */
         readonly AssociatedHoliday: {
             /**
              * @description Stable language-neutral holiday code.
@@ -281,7 +281,7 @@ export interface components {
             /** @description true on the statutory holiday day(s) of this holiday. */
             readonly statutoryDate: boolean;
         };
-        /** @description The status of one date (spec 2.1). */
+        /** @description The status of one date (the interface: DayStatus). */
         readonly DayStatus: {
             /**
              * Format: date
@@ -305,7 +305,7 @@ export interface components {
         };
         /** @description One day status per date, ascending, both ends included. */
         readonly DayStatusList: readonly components["schemas"]["DayStatus"][];
-        /** @description Counts over a range (spec 2.3); totalDays = workdayCount + restDayCount + unknownDayCount. */
+        /** @description Counts over a range (the interface: WorkdayCount); totalDays = workdayCount + restDayCount + unknownDayCount. */
         readonly WorkdayCount: {
             /**
              * Format: date
@@ -325,7 +325,7 @@ export interface components {
             /** @description Days of unpublished years; counted nowhere else. */
             readonly unknownDayCount: number;
         };
-        /** @description The next holiday on or after fromDate (spec 2.4). */
+        /** @description The next holiday on or after fromDate (the interface: NextHoliday). */
         readonly NextHoliday: {
             /** @constant */
             readonly status: "FOUND";
@@ -604,7 +604,7 @@ export interface components {
         };
         /** @description The Prometheus text exposition format, version 0.0.4. */
         readonly MetricsText: string;
-        /** @description An RFC 9457 problem (spec 2.5). */
+        /** @description An RFC 9457 problem (the interface: Problem). */
         readonly Problem: {
             /**
              * Format: uri

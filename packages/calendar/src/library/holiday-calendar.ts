@@ -17,7 +17,7 @@ import type { DateInput } from './date-input.js';
 import { CalendarDataError, CalendarDataUnavailableError, CalendarError, UnpublishedYearError } from './errors.js';
 import { firstUnpublishedYearOfWalk } from './unpublished-year.js';
 
-/** The status of one date (spec 2.1), as the service's JSON has it. */
+/** The status of one date (the interface: DayStatus), as the service's JSON has it. */
 export type DayStatus = DayStatusRecord;
 
 /** Where a calendar reads its core: the live, atomically swapped one of a data directory. */

@@ -3,7 +3,7 @@ import { formatIsoDate, parseIsoDate, probableIsoDate } from '../calendar/iso-da
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { InputProblem, missingParameters, quote, type ReceivedValues } from './input-problem.js';
 
-/** The longest range a request may span, both ends included (spec section 8). */
+/** The longest range a request may span, both ends included (the interface: limits). */
 export const MAX_RANGE_DAYS = 366;
 
 export interface DateParameter {
@@ -27,7 +27,7 @@ export type ParsedDates = readonly DayNumber[];
 
 /**
  * Reads an operation's date parameters (`values` in the order of `parameters`) in the order
- * DESIGN.md fixes, and returns the first failure: absent (naming every absent one), malformed,
+ * docs/design.md fixes, and returns the first failure: absent (naming every absent one), malformed,
  * before 2008-01-01, start after end, longer than 366 days.
  */
 export function readDateParameters(parameters: readonly DateParameter[], values: ReceivedValues, isRange: boolean): ParsedDates | InputProblem {

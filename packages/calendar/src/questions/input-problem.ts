@@ -1,6 +1,6 @@
 import { jsonString } from '../answers/json-string.js';
 
-/** The problem codes the checks of a question can answer with: spec section 7's and DESIGN.md 4's INVALID_PARAMETER. */
+/** The problem codes the checks of a question can answer with: the interface's and INVALID_PARAMETER (docs/design.md, Beyond the interface). */
 export type InputProblemCode =
   | 'MISSING_PARAMETER'
   | 'INVALID_DATE_FORMAT'

@@ -4,7 +4,7 @@ import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { checkSupported, readDate } from './date-parameters.js';
 import { InputProblem, missingParameters, quote, type ReceivedValues } from './input-problem.js';
 
-/** The largest number of working days an offset may move, either way (DESIGN.md 4). */
+/** The largest number of working days an offset may move, either way (docs/design.md (Beyond the interface)). */
 export const MAX_OFFSET_DAYS = 1000;
 
 /** "Which day is `days` working days from `from`?" */
@@ -14,7 +14,7 @@ export interface WorkdayOffsetQuestion {
 }
 
 /**
- * Reads fromDate and days (`values` in that order) in DESIGN.md 4's order: absent (naming every
+ * Reads fromDate and days (`values` in that order) in the order docs/design.md (Beyond the interface) gives: absent (naming every
  * absent one), fromDate malformed, days malformed, fromDate before 2008-01-01.
  */
 export function readWorkdayOffsetQuestion(values: ReceivedValues): WorkdayOffsetQuestion | InputProblem {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonString } from 'china-holiday-calendar/internal/answers/json-string.js';
 import { CACHE_NEVER, type HeaderList, type Responder } from './response-policy.js';
 
-/** Every problem type of spec section 7, with its HTTP status and title. */
+/** Every problem type of the interface: problem codes, with its HTTP status and title. */
 export const PROBLEM_TYPES = {
   INVALID_DATE_FORMAT: { status: 400, title: 'Invalid date format' },
   MISSING_PARAMETER: { status: 400, title: 'Missing parameter' },
@@ -13,7 +13,7 @@ export const PROBLEM_TYPES = {
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   CALENDAR_DATA_UNAVAILABLE: { status: 503, title: 'Calendar data unavailable' },
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },
-  // DESIGN.md 4: a malformed parameter that is not a date (the business-day operations).
+  // docs/design.md (Beyond the interface): a malformed parameter that is not a date (the business-day operations).
   INVALID_PARAMETER: { status: 400, title: 'Invalid parameter' },
   // Transport-level problems, outside the spec's table: Node's HTTP parser rejects these
   // requests before any route (or any spec rule) can apply.
@@ -35,7 +35,7 @@ export interface ProblemSpec {
   readonly detail: string;
 }
 
-/** The problem record of spec section 2.5, field for field. */
+/** The problem record of the interface: Problem, field for field. */
 export interface ProblemRecord {
   readonly type: string;
   readonly title: string;
@@ -102,7 +102,7 @@ export function problemJson(record: ProblemRecord): string {
 }
 
 /**
- * The one way the service answers with a problem: the record of spec 2.5 as
+ * The one way the service answers with a problem: the record of the interface: Problem as
  * `application/problem+json` (exactly, no charset), never cached. `operation` labels the metrics.
  */
 export function sendProblem(

@@ -11,7 +11,7 @@ import {
 import { readYear } from 'china-holiday-calendar/internal/questions/year-question.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type Answer, type ApiOperation } from './api-operation.js';
 
-/** The business-day tools of DESIGN.md 4, beyond the interface's four operations. */
+/** The business-day tools of docs/design.md (Beyond the interface), beyond the interface's four operations. */
 
 export const getWorkdayOffset: ApiOperation<WorkdayOffsetQuestion> = {
   operationId: 'chinaCalendar.getWorkdayOffset',
