@@ -9,7 +9,7 @@ import { expectedCounts, expectedDay } from '../helpers/reference-calendar.js';
 import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 /*
- * The command line as a user runs it: `node --import tsx src/cli.ts <command>` in a child process,
+ * The command line as a user runs it: `npm run cli -- <command>` (the CLI from its sources) in a child process,
  * checked by exit code and output only.
  * - validate [dir]: ok → exit 0 with the published years and the datasetVersion; any problem →
  *   exit 1 and one `file: field: reason` line per problem (README, docs/arrangement-format.md);
@@ -17,8 +17,9 @@ import { SOURCE_CLI } from '../helpers/source-cli.js';
  * - import <notice.txt>...: writes <year>.json and publishes the year in manifest.json; a notice it
  *   does not understand is refused with the offending line quoted «like this»; --dry-run writes
  *   nothing; an annual notice does not replace an existing year without --force;
- * - help prints the usage; an unknown command or an invalid environment value exits 2 with a
- *   message and no stack trace (README "Configuration": an invalid value stops with a message).
+ * - help prints the usage, `<command> --help` that command's; an unknown command, or an invalid
+ *   service setting for serve or query, exits 2 with a message and no stack trace (README
+ *   "Configuration"); validate, import and sync read no service setting but DATA_DIR.
  * Expected calendar values come from the official notices (test/fixtures/notices/) (test/helpers/reference-calendar.ts).
  */
 
@@ -422,11 +423,11 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
     });
 
     for (const [name, value, args] of [
-      ['PORT', 'abc', ['validate']],
+      ['PORT', 'abc', ['serve']],
       ['PORT', 'abc', []],
       ['PORT', '70000', ['query', '2024-05-01']],
-      ['LOG_LEVEL', 'loud', ['validate']],
-      ['CORS_ORIGINS', 'not a url', ['validate']],
+      ['LOG_LEVEL', 'loud', ['query', '2024-05-01']],
+      ['CORS_ORIGINS', 'not a url', ['serve']],
     ] as const) {
       it(`${name}=${value} ${args.join(' ') || '(serve)'}: exit 2 with a message naming ${name}, no stack trace`, async () => {
         const result = await cli([...args], { [name]: value });

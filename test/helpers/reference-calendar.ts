@@ -164,3 +164,11 @@ export function expectedNextHoliday(from: string): ExpectedDay | undefined {
   }
   return undefined;
 }
+
+/** The next-holiday answer the service must give from a reference date, under dataset `version`. */
+export function expectedNextHolidayBody(from: string, version: string): unknown {
+  const expected = expectedNextHoliday(from);
+  return expected === undefined
+    ? { status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null }
+    : { status: 'FOUND', date: expected.date, holidays: expected.holidays, datasetVersion: version };
+}

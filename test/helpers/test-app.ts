@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { readConfig, type Config } from 'china-holiday-calendar-service/internal/config.js';
@@ -25,4 +26,37 @@ export async function buildTestApp(options: { dataDir?: string; env?: NodeJS.Pro
   const app = buildServiceApp(config, live);
   await app.ready();
   return { app, live, config };
+}
+
+/** The app of a test file, built before its tests and closed after them. */
+export interface TestAppOfFile {
+  readonly app: FastifyInstance;
+  /** The loaded dataset's version. */
+  readonly version: string;
+}
+
+/**
+ * Builds the real application once for the tests of a file (node:test's before and after at the
+ * file's level), as buildTestApp does; read `app` and `version` inside the tests.
+ */
+export function useTestApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): TestAppOfFile {
+  let built: TestApp | undefined;
+  before(async () => {
+    built = await buildTestApp(options);
+  });
+  after(async () => {
+    await built?.app.close();
+  });
+  const current = (): TestApp => {
+    if (built === undefined) throw new Error('the test app is built before the tests run');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get version() {
+      return current().live.current()?.core.version ?? '';
+    },
+  };
 }

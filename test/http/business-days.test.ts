@@ -9,7 +9,7 @@ import { copyOfBundledData } from '../helpers/data-dir.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { addDays, datesFromTo } from '../helpers/spec-dates.js';
 import { assertProblem } from '../helpers/spec-shapes.js';
-import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
+import { buildTestApp, TEST_DOCS_URL, useTestApp } from '../helpers/test-app.js';
 
 /*
  * The business-day tools of docs/design.md (Beyond the interface) through the real application (inject): working-day
@@ -22,17 +22,9 @@ const OFFSET = '/v1/china-calendar/workday-offset';
 const YEARS = '/v1/china-calendar/years/';
 const FEED = '/v1/china-calendar/calendar.ics';
 
-let app: FastifyInstance;
-let version: string;
+const served = useTestApp();
 
-before(async () => {
-  ({ app } = await buildTestApp());
-  version = (JSON.parse((await get(app, '/readyz')).body) as { datasetVersion: string }).datasetVersion;
-});
 
-after(async () => {
-  await app.close();
-});
 
 function json(answer: HttpAnswer): unknown {
   assert.equal(answer.status, 200, answer.body.slice(0, 300));
@@ -40,7 +32,7 @@ function json(answer: HttpAnswer): unknown {
   return JSON.parse(answer.body);
 }
 
-const offset = async (query: string): Promise<HttpAnswer> => get(app, `${OFFSET}?${query}`);
+const offset = async (query: string): Promise<HttpAnswer> => get(served.app, `${OFFSET}?${query}`);
 
 describe('GET /v1/china-calendar/workday-offset', () => {
   it('answers the examples of the issue, field for field, in order', async () => {
@@ -53,7 +45,7 @@ describe('GET /v1/china-calendar/workday-offset', () => {
     ];
     for (const [fromDate, days, date] of cases) {
       const answer = await offset(`fromDate=${fromDate}&days=${days}`);
-      assert.equal(answer.body, JSON.stringify({ fromDate, days, status: 'FOUND', date, datasetVersion: version }));
+      assert.equal(answer.body, JSON.stringify({ fromDate, days, status: 'FOUND', date, datasetVersion: served.version }));
     }
     assert.equal(
       (await offset('fromDate=2026-12-30&days=5')).body,
@@ -106,8 +98,8 @@ describe('GET /v1/china-calendar/workday-offset', () => {
     const settled = await offset('fromDate=2026-09-30&days=3&unused=1');
     assert.equal(settled.headers['cache-control'], 'public, max-age=86400');
     const etag = settled.headers.etag ?? '';
-    assert.match(etag, new RegExp(`^"${version.replaceAll('.', '\\.')}/`));
-    const revalidated = await get(app, `${OFFSET}?fromDate=2026-09-30&days=3`, { 'if-none-match': etag });
+    assert.match(etag, new RegExp(`^"${served.version.replaceAll('.', '\\.')}/`));
+    const revalidated = await get(served.app, `${OFFSET}?fromDate=2026-09-30&days=3`, { 'if-none-match': etag });
     assert.equal(revalidated.status, 304);
     assert.equal(revalidated.body, '');
     assert.equal((await offset('fromDate=2026-12-30&days=5')).headers['cache-control'], 'public, max-age=300');
@@ -116,12 +108,12 @@ describe('GET /v1/china-calendar/workday-offset', () => {
   });
 
   it('answers HEAD like GET without a body, and 405 to other methods', async () => {
-    const head = await inject(app, { method: 'HEAD', url: `${OFFSET}?fromDate=2026-09-30&days=3` });
+    const head = await inject(served.app, { method: 'HEAD', url: `${OFFSET}?fromDate=2026-09-30&days=3` });
     const getAnswer = await offset('fromDate=2026-09-30&days=3');
     assert.equal(head.status, 200);
     assert.equal(head.body, '');
     assert.equal(head.headers['content-length'], getAnswer.headers['content-length']);
-    const post = await inject(app, { method: 'POST', url: `${OFFSET}?fromDate=2026-09-30&days=3` });
+    const post = await inject(served.app, { method: 'POST', url: `${OFFSET}?fromDate=2026-09-30&days=3` });
     assertProblem(post, { status: 405, code: 'METHOD_NOT_ALLOWED', docsUrl: TEST_DOCS_URL });
   });
 });
@@ -129,7 +121,7 @@ describe('GET /v1/china-calendar/workday-offset', () => {
 describe('INVALID_PARAMETER', () => {
   it('has a page of its own where its type URI points', async () => {
     const problem = assertProblem(await offset('fromDate=2026-09-30&days=x'), { status: 400, code: 'INVALID_PARAMETER', docsUrl: TEST_DOCS_URL });
-    const page = await get(app, new URL(problem.type).pathname);
+    const page = await get(served.app, new URL(problem.type).pathname);
     assert.equal(page.status, 200);
     assert.match(page.headers['content-type'] ?? '', /^text\/html/);
     assert.match(page.body, /INVALID_PARAMETER/);
@@ -143,7 +135,7 @@ describe('the offset agrees with the service’s own day statuses and counts', (
 
   before(async () => {
     for (let year = 2008; year <= 2031; year++) {
-      const days = json(await get(app, `/v1/china-calendar/date-ranges?startDate=${year}-01-01&endDate=${year}-12-31`)) as { date: string; workStatus: string }[];
+      const days = json(await get(served.app, `/v1/china-calendar/date-ranges?startDate=${year}-01-01&endDate=${year}-12-31`)) as { date: string; workStatus: string }[];
       for (const { date, workStatus } of days) statusOf.set(date, workStatus);
     }
   });
@@ -187,7 +179,7 @@ describe('the offset agrees with the service’s own day statuses and counts', (
         const found = await asked(from, days);
         if (!/^\d{4}-/.test(found)) return;
         const [start, end] = found < from ? [found, from] : [from, found];
-        const counts = json(await get(app, `/v1/china-calendar/workdays?startDate=${start}&endDate=${end}`)) as { workdayCount: number };
+        const counts = json(await get(served.app, `/v1/china-calendar/workdays?startDate=${start}&endDate=${end}`)) as { workdayCount: number };
         const fromCounts = statusOf.get(from) === 'WORKDAY' ? 1 : 0;
         assert.equal(counts.workdayCount, days === 0 ? 1 : Math.abs(days) + fromCounts, `${from} ${days} -> ${found}`);
       }),
@@ -204,7 +196,7 @@ describe('GET /v1/china-calendar/years/{year}', () => {
     workdayCount: number | null;
     datasetVersion: string | null;
   }
-  const year = async (text: string): Promise<Overview> => json(await get(app, `${YEARS}${text}`)) as Overview;
+  const year = async (text: string): Promise<Overview> => json(await get(served.app, `${YEARS}${text}`)) as Overview;
 
   it('shows 2019 with both notices and Labor Day as amended', async () => {
     const answer = await year('2019');
@@ -214,7 +206,7 @@ describe('GET /v1/china-calendar/years/{year}', () => {
     assert.deepEqual(labor?.restDates, ['2019-05-01', '2019-05-02', '2019-05-03', '2019-05-04']);
     assert.deepEqual(labor.makeUpWorkdays, ['2019-04-28', '2019-05-05']);
     assert.deepEqual(answer.holidays[0]?.restDates, ['2018-12-30', '2018-12-31', '2019-01-01']);
-    assert.equal(answer.datasetVersion, version);
+    assert.equal(answer.datasetVersion, served.version);
   });
 
   it('lists the 2015 Victory Day notice and the 2020 extension', async () => {
@@ -233,26 +225,26 @@ describe('GET /v1/china-calendar/years/{year}', () => {
 
   it('takes exactly four ASCII digits from 2008, else INVALID_PARAMETER or DATE_OUT_OF_SUPPORTED_RANGE', async () => {
     for (const text of ['26', '02026', '%EF%BC%92%EF%BC%90%EF%BC%92%EF%BC%96', '2026%20', '2026a', '', '-2026', '2026.0']) {
-      assertProblem(await get(app, `${YEARS}${text}`), { status: 400, code: 'INVALID_PARAMETER', docsUrl: TEST_DOCS_URL, instance: `${YEARS}${text}` });
+      assertProblem(await get(served.app, `${YEARS}${text}`), { status: 400, code: 'INVALID_PARAMETER', docsUrl: TEST_DOCS_URL, instance: `${YEARS}${text}` });
     }
     for (const text of ['2007', '0000', '1949']) {
-      assertProblem(await get(app, `${YEARS}${text}`), { status: 400, code: 'DATE_OUT_OF_SUPPORTED_RANGE', docsUrl: TEST_DOCS_URL });
+      assertProblem(await get(served.app, `${YEARS}${text}`), { status: 400, code: 'DATE_OUT_OF_SUPPORTED_RANGE', docsUrl: TEST_DOCS_URL });
     }
     assert.equal((await year('9999')).status, 'UNPUBLISHED');
-    assertProblem(await get(app, '/v1/china-calendar/years'), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL });
+    assertProblem(await get(served.app, '/v1/china-calendar/years'), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL });
   });
 
   it('caches a past published year long, the last published and unpublished ones short', async () => {
-    assert.equal((await get(app, `${YEARS}2024`)).headers['cache-control'], 'public, max-age=86400');
-    assert.equal((await get(app, `${YEARS}2026`)).headers['cache-control'], 'public, max-age=300');
-    assert.equal((await get(app, `${YEARS}2027`)).headers['cache-control'], 'public, max-age=300');
-    const etag = (await get(app, `${YEARS}2024`)).headers.etag ?? '';
-    assert.equal((await get(app, `${YEARS}2024`, { 'if-none-match': etag })).status, 304);
+    assert.equal((await get(served.app, `${YEARS}2024`)).headers['cache-control'], 'public, max-age=86400');
+    assert.equal((await get(served.app, `${YEARS}2026`)).headers['cache-control'], 'public, max-age=300');
+    assert.equal((await get(served.app, `${YEARS}2027`)).headers['cache-control'], 'public, max-age=300');
+    const etag = (await get(served.app, `${YEARS}2024`)).headers.etag ?? '';
+    assert.equal((await get(served.app, `${YEARS}2024`, { 'if-none-match': etag })).status, 304);
   });
 });
 
 describe('GET /v1/china-calendar/calendar.ics', () => {
-  const feed = async (query = ''): Promise<HttpAnswer> => get(app, `${FEED}${query}`);
+  const feed = async (query = ''): Promise<HttpAnswer> => get(served.app, `${FEED}${query}`);
   const events = (text: string): ICAL.Event[] =>
     new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
 
@@ -265,7 +257,7 @@ describe('GET /v1/china-calendar/calendar.ics', () => {
     assert.deepEqual([...years].sort(), datesFromTo('2008-01-01', '2026-01-01').filter((date) => date.endsWith('-01-01')).map((date) => date.slice(0, 4)));
     const again = await feed('', );
     assert.equal(again.body, answer.body, 'the same bytes');
-    assert.equal((await get(app, FEED, { 'if-none-match': answer.headers.etag ?? '' })).status, 304);
+    assert.equal((await get(served.app, FEED, { 'if-none-match': answer.headers.etag ?? '' })).status, 304);
   });
 
   it('filters by years and lang; unpublished years contribute nothing', async () => {

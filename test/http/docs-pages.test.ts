@@ -4,22 +4,17 @@
  * the page, while any other path with one stays a 404: a redirect only where it leads to a page.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { PROBLEM_CODES } from 'china-holiday-calendar-service/internal/http/api/problems.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertProblem, assertRequestIdHeader, problemSlug } from '../helpers/spec-shapes.js';
-import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
+import { useTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 const PAGES = ['/docs', ...PROBLEM_CODES.map((code) => `/docs/problems/${problemSlug(code)}`)];
 /** The calendar pages (a year filled in): pages too, with a style of their own. */
 const CALENDAR_PAGES = ['/calendar', '/calendar/2024'];
 
-let app: FastifyInstance;
-before(async () => {
-  ({ app } = await buildTestApp());
-});
-after(() => app.close());
+const served = useTestApp();
 
 /** The same-origin paths an HTML page links to or loads (href and src attributes), without fragments. */
 function linkedPaths(html: string): string[] {
@@ -32,8 +27,8 @@ function linkedPaths(html: string): string[] {
  */
 async function knownPaths(): Promise<string[]> {
   const found = new Set<string>(PAGES);
-  for (const page of PAGES) for (const path of linkedPaths((await get(app, page)).body)) found.add(path);
-  const document = JSON.parse((await get(app, '/openapi.json')).body) as { paths: Record<string, unknown> };
+  for (const page of PAGES) for (const path of linkedPaths((await get(served.app, page)).body)) found.add(path);
+  const document = JSON.parse((await get(served.app, '/openapi.json')).body) as { paths: Record<string, unknown> };
   const sample: Readonly<Record<string, string>> = { date: '2024-10-01', year: '2024' };
   for (const path of Object.keys(document.paths)) found.add(path.replaceAll(/\{(\w+)\}/g, (_, name: string) => sample[name] ?? assert.fail(`no sample for {${name}}`)));
   return [...found];
@@ -50,12 +45,12 @@ function assertRedirect(answer: HttpAnswer, location: string, what: string): voi
 describe('the documentation pages', () => {
   it('each loads the pages\' stylesheet, which the service serves as CSS', async () => {
     for (const page of PAGES) {
-      const answer = await get(app, page);
+      const answer = await get(served.app, page);
       assert.equal(answer.status, 200, page);
       assert.match(answer.headers['content-type'] ?? '', /^text\/html/, page);
       assert.match(answer.body, /<link rel="stylesheet" href="\/docs\/assets\/pages\.css">/, `${page} links pages.css`);
     }
-    const css = await get(app, '/docs/assets/pages.css');
+    const css = await get(served.app, '/docs/assets/pages.css');
     assert.equal(css.status, 200);
     assert.match(css.headers['content-type'] ?? '', /^text\/css/);
     assert.ok(css.body.length > 0);
@@ -66,11 +61,11 @@ describe('a trailing slash', () => {
   it('on a page redirects (301) to the page, for GET and HEAD, keeping the query string', async () => {
     for (const page of [...PAGES, ...CALENDAR_PAGES]) {
       for (const method of ['GET', 'HEAD'] as const) {
-        assertRedirect(await inject(app, { method, url: `${page}/` }), page, `${method} ${page}/`);
+        assertRedirect(await inject(served.app, { method, url: `${page}/` }), page, `${method} ${page}/`);
       }
-      assertRedirect(await get(app, `${page}/?x=1&y=%2F`), `${page}?x=1&y=%2F`, `${page}/?x=1&y=%2F`);
+      assertRedirect(await get(served.app, `${page}/?x=1&y=%2F`), `${page}?x=1&y=%2F`, `${page}/?x=1&y=%2F`);
       // Where it leads is the page itself.
-      assert.equal((await get(app, page)).status, 200, page);
+      assert.equal((await get(served.app, page)).status, 200, page);
     }
   });
 
@@ -89,15 +84,15 @@ describe('a trailing slash', () => {
       '/',
     ];
     for (const path of paths) {
-      assertProblem(await get(app, path), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL, instance: path });
+      assertProblem(await get(served.app, path), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL, instance: path });
     }
   });
 
   it('on a page, with a method other than GET or HEAD, is a 405 like the page itself', async () => {
     for (const method of ['POST', 'DELETE'] as const) {
-      const answer = await inject(app, { method, url: '/docs/' });
+      const answer = await inject(served.app, { method, url: '/docs/' });
       assertProblem(answer, { status: 405, code: 'METHOD_NOT_ALLOWED', docsUrl: TEST_DOCS_URL });
-      assert.equal((await inject(app, { method, url: '/docs' })).status, 405);
+      assert.equal((await inject(served.app, { method, url: '/docs' })).status, 405);
     }
   });
 });

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, it } from 'node:test';
 import { get, headersWithoutDate, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { OPERATIONS } from '../helpers/design-rules.js';
-import { expectedCounts, expectedDay, expectedNextHoliday, HOLIDAY_NAMES, REFERENCE_FIRST, REFERENCE_LAST } from '../helpers/reference-calendar.js';
+import { expectedCounts, expectedDay, expectedNextHolidayBody, HOLIDAY_NAMES, REFERENCE_FIRST, REFERENCE_LAST } from '../helpers/reference-calendar.js';
 import { addDays, datesFromTo, spanDays, weekdayOf } from '../helpers/spec-dates.js';
 import {
   assertDayStatus,
@@ -13,7 +12,7 @@ import {
   assertWorkdayCount,
   type DayStatusBody,
 } from '../helpers/spec-shapes.js';
-import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
+import { useTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
  * The four operations of spec sections 2.1-2.4 and 4 through the real application on the bundled
@@ -21,45 +20,35 @@ import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
  * test/helpers/reference-calendar.ts) and docs/design.md (Interface decisions), never from src/.
  */
 
-let app: FastifyInstance;
-let version: string;
+const served = useTestApp();
 
 const DATES = '/v1/china-calendar/dates/';
 const RANGES = '/v1/china-calendar/date-ranges';
 const WORKDAYS = '/v1/china-calendar/workdays';
 const NEXT = '/v1/china-calendar/next-holiday';
 
-before(async () => {
-  ({ app } = await buildTestApp());
-  const ready = JSON.parse((await get(app, '/readyz')).body) as { datasetVersion: string };
-  version = ready.datasetVersion;
-  assert.equal(typeof version, 'string');
-});
 
-after(async () => {
-  await app.close();
-});
 
 async function day(date: string): Promise<DayStatusBody> {
-  const body = assertJsonSuccess(await get(app, `${DATES}${date}`));
-  assertDayStatus(body, { date, datasetVersion: version });
+  const body = assertJsonSuccess(await get(served.app, `${DATES}${date}`));
+  assertDayStatus(body, { date, datasetVersion: served.version });
   return body;
 }
 
 async function range(start: string, end: string): Promise<DayStatusBody[]> {
-  const answer = await get(app, `${RANGES}?startDate=${start}&endDate=${end}`);
+  const answer = await get(served.app, `${RANGES}?startDate=${start}&endDate=${end}`);
   const body = assertJsonSuccess(answer);
   assert.ok(Array.isArray(body), 'the range answer is a bare JSON array');
   const expected = datesFromTo(start, end);
   assert.equal(body.length, expected.length, `one element per day of ${start}..${end}`);
   body.forEach((element: unknown, at) => {
-    assertDayStatus(element, { date: expected[at] as string, datasetVersion: version }, `element ${at}`);
+    assertDayStatus(element, { date: expected[at] as string, datasetVersion: served.version }, `element ${at}`);
   });
   return body as DayStatusBody[];
 }
 
 async function counts(start: string, end: string): Promise<unknown> {
-  const body = assertJsonSuccess(await get(app, `${WORKDAYS}?startDate=${start}&endDate=${end}`));
+  const body = assertJsonSuccess(await get(served.app, `${WORKDAYS}?startDate=${start}&endDate=${end}`));
   assertWorkdayCount(body, start, end, spanDays(start, end));
   return body;
 }
@@ -73,14 +62,14 @@ function expectedRecord(date: string): DayStatusBody {
     workStatus,
     dayStatus: expected.dayStatus,
     holidays: expected.holidays,
-    datasetVersion: expected.dayStatus === 'UNKNOWN' ? null : version,
+    datasetVersion: expected.dayStatus === 'UNKNOWN' ? null : served.version,
   };
 }
 
 describe('every success answer', () => {
   for (const operation of OPERATIONS) {
     it(`${operation.name}: 200, application/json; charset=utf-8, X-Request-Id, exact Content-Length`, async () => {
-      const answer = await get(app, operation.samplePath);
+      const answer = await get(served.app, operation.samplePath);
       assertJsonSuccess(answer);
       assert.equal(answer.headers['content-length'], String(Buffer.byteLength(answer.body)));
     });
@@ -89,7 +78,7 @@ describe('every success answer', () => {
 
 describe('getDateStatus (the interface: DayStatus)', () => {
   it('answers one day-status object with exactly the fields of 2.1, in order, no wrapper', async () => {
-    const answer = await get(app, `${DATES}2024-10-01`);
+    const answer = await get(served.app, `${DATES}2024-10-01`);
     assertJsonSuccess(answer);
     assert.equal(
       answer.body,
@@ -99,7 +88,7 @@ describe('getDateStatus (the interface: DayStatus)', () => {
         workStatus: 'REST_DAY',
         dayStatus: 'HOLIDAY',
         holidays: [{ code: 'NATIONAL_DAY', name: '国庆节', statutoryDate: true }],
-        datasetVersion: version,
+        datasetVersion: served.version,
       }),
     );
   });
@@ -168,7 +157,7 @@ describe('getDateStatus (the interface: DayStatus)', () => {
 
   for (const date of ['2027-01-01', '2027-02-06', '2030-06-15', '2099-12-31', '2400-02-29', '9999-12-31']) {
     it(`${date} (unpublished year): 200, UNKNOWN, holidays [], datasetVersion null (the interface rule 1)`, async () => {
-      const answer = await get(app, `${DATES}${date}`);
+      const answer = await get(served.app, `${DATES}${date}`);
       assertJsonSuccess(answer);
       assert.equal(
         answer.body,
@@ -184,8 +173,8 @@ describe('getDateStatus (the interface: DayStatus)', () => {
 
 describe('getDateRangeStatus (the interface)', () => {
   it('a single-day range is a one-element array equal to the single-date answer', async () => {
-    const single = await get(app, `${DATES}2024-10-01`);
-    const answer = await get(app, `${RANGES}?startDate=2024-10-01&endDate=2024-10-01`);
+    const single = await get(served.app, `${DATES}2024-10-01`);
+    const answer = await get(served.app, `${RANGES}?startDate=2024-10-01&endDate=2024-10-01`);
     assertJsonSuccess(answer);
     assert.equal(answer.body, `[${single.body}]`);
   });
@@ -221,7 +210,7 @@ describe('getDateRangeStatus (the interface)', () => {
       ['2025-01-01', '2026-01-02'],
     ] as const) {
       assert.equal(spanDays(start, end), 367);
-      assertProblem(await get(app, `${RANGES}?startDate=${start}&endDate=${end}`), {
+      assertProblem(await get(served.app, `${RANGES}?startDate=${start}&endDate=${end}`), {
         status: 400,
         code: 'DATE_RANGE_TOO_LARGE',
         docsUrl: TEST_DOCS_URL,
@@ -231,10 +220,10 @@ describe('getDateRangeStatus (the interface)', () => {
   });
 
   it('each element is byte for byte the single-date answer of its day', async () => {
-    const answer = await get(app, `${RANGES}?startDate=2024-09-25&endDate=2024-10-15`);
+    const answer = await get(served.app, `${RANGES}?startDate=2024-09-25&endDate=2024-10-15`);
     const elements = JSON.parse(answer.body) as unknown[];
     for (const [at, date] of datesFromTo('2024-09-25', '2024-10-15').entries()) {
-      assert.equal(JSON.stringify(elements[at]), (await get(app, `${DATES}${date}`)).body, date);
+      assert.equal(JSON.stringify(elements[at]), (await get(served.app, `${DATES}${date}`)).body, date);
     }
   });
 
@@ -243,8 +232,8 @@ describe('getDateRangeStatus (the interface)', () => {
     assert.deepEqual(
       body.map((element) => [element.dayStatus, element.datasetVersion]),
       [
-        ['WORKDAY', version],
-        ['WORKDAY', version],
+        ['WORKDAY', served.version],
+        ['WORKDAY', served.version],
         ['UNKNOWN', null],
         ['UNKNOWN', null],
       ],
@@ -259,7 +248,7 @@ describe('getDateRangeStatus (the interface)', () => {
 
 describe('calculateWorkdays (the interface: WorkdayCount)', () => {
   it('2024-10-01..2024-10-07 (National Day week): 7 days, 0 workdays, 7 rest days', async () => {
-    const answer = await get(app, `${WORKDAYS}?startDate=2024-10-01&endDate=2024-10-07`);
+    const answer = await get(served.app, `${WORKDAYS}?startDate=2024-10-01&endDate=2024-10-07`);
     assertJsonSuccess(answer);
     assert.equal(
       answer.body,
@@ -384,7 +373,7 @@ describe('calculateWorkdays (the interface: WorkdayCount)', () => {
 
 describe('getNextHoliday (the interface: NextHoliday)', () => {
   async function next(from: string): Promise<HttpAnswer> {
-    const answer = await get(app, `${NEXT}?fromDate=${from}`);
+    const answer = await get(served.app, `${NEXT}?fromDate=${from}`);
     const body = assertJsonSuccess(answer);
     assertNextHoliday(body, from);
     return answer;
@@ -398,7 +387,7 @@ describe('getNextHoliday (the interface: NextHoliday)', () => {
         status: 'FOUND',
         date: '2024-10-01',
         holidays: [{ code: 'NATIONAL_DAY', name: '国庆节', statutoryDate: true }],
-        datasetVersion: version,
+        datasetVersion: served.version,
       }),
     );
   });
@@ -411,7 +400,7 @@ describe('getNextHoliday (the interface: NextHoliday)', () => {
         status: 'FOUND',
         date: '2024-10-04',
         holidays: [{ code: 'NATIONAL_DAY', name: '国庆节', statutoryDate: false }],
-        datasetVersion: version,
+        datasetVersion: served.version,
       }),
     );
   });
@@ -442,14 +431,7 @@ describe('getNextHoliday (the interface: NextHoliday)', () => {
   it('from every day of 2023-2026 as the reference says', async () => {
     for (const from of datesFromTo(REFERENCE_FIRST, REFERENCE_LAST)) {
       const body = JSON.parse((await next(from)).body) as unknown;
-      const expected = expectedNextHoliday(from);
-      assert.deepEqual(
-        body,
-        expected === undefined
-          ? { status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null }
-          : { status: 'FOUND', date: expected.date, holidays: expected.holidays, datasetVersion: version },
-        `from ${from}`,
-      );
+      assert.deepEqual(body, expectedNextHolidayBody(from, served.version), `from ${from}`);
     }
   });
 });
@@ -471,8 +453,8 @@ describe('HEAD answers like GET, without a body', () => {
   for (const path of paths) {
     it(`HEAD ${path}`, async () => {
       const headers = { 'x-request-id': 'head-vs-get-1' };
-      const getAnswer = await inject(app, { method: 'GET', url: path, headers });
-      const headAnswer = await inject(app, { method: 'HEAD', url: path, headers });
+      const getAnswer = await inject(served.app, { method: 'GET', url: path, headers });
+      const headAnswer = await inject(served.app, { method: 'HEAD', url: path, headers });
       assert.equal(headAnswer.status, getAnswer.status);
       assert.deepEqual(headersWithoutDate(headAnswer), headersWithoutDate(getAnswer), 'same headers, including content-type and content-length');
       assert.equal(headAnswer.headers['content-length'], String(Buffer.byteLength(getAnswer.body)));
@@ -485,10 +467,10 @@ describe('unknown query parameters are ignored', () => {
   const extras = 'foo=bar&startdate=nonsense&DATE=x&fromdate=&endDate_=1&debug=true';
   for (const operation of OPERATIONS) {
     it(operation.name, async () => {
-      const plain = await get(app, operation.samplePath);
+      const plain = await get(served.app, operation.samplePath);
       const separator = operation.samplePath.includes('?') ? '&' : '?';
       for (const url of [`${operation.samplePath}${separator}${extras}`, operation.samplePath.replace('?', `?${extras}&`)]) {
-        const withExtras = await get(app, url);
+        const withExtras = await get(served.app, url);
         assertJsonSuccess(withExtras);
         assert.equal(withExtras.body, plain.body, url);
       }
@@ -496,25 +478,25 @@ describe('unknown query parameters are ignored', () => {
   }
 
   it('a date query parameter on the single-date path does not override the path', async () => {
-    const answer = await get(app, `${DATES}2024-10-01?date=1999-01-01&fromDate=2007-01-01`);
+    const answer = await get(served.app, `${DATES}2024-10-01?date=1999-01-01&fromDate=2007-01-01`);
     assertJsonSuccess(answer);
-    assert.equal(answer.body, (await get(app, `${DATES}2024-10-01`)).body);
+    assert.equal(answer.body, (await get(served.app, `${DATES}2024-10-01`)).body);
   });
 
   it('a percent-encoded date in the path is decoded: %32%30%32%34-10-01 is 2024-10-01', async () => {
-    const answer = await get(app, `${DATES}%32%30%32%34%2D10%2D01`);
+    const answer = await get(served.app, `${DATES}%32%30%32%34%2D10%2D01`);
     assertJsonSuccess(answer);
-    assert.equal(answer.body, (await get(app, `${DATES}2024-10-01`)).body);
+    assert.equal(answer.body, (await get(served.app, `${DATES}2024-10-01`)).body);
   });
 
   it('a percent-encoded date in the query is decoded', async () => {
-    const answer = await get(app, `${NEXT}?fromDate=2024%2D10%2D01`);
+    const answer = await get(served.app, `${NEXT}?fromDate=2024%2D10%2D01`);
     assertJsonSuccess(answer);
-    assert.equal(answer.body, (await get(app, `${NEXT}?fromDate=2024-10-01`)).body);
+    assert.equal(answer.body, (await get(served.app, `${NEXT}?fromDate=2024-10-01`)).body);
   });
 
   it('a range is ascending from startDate whatever the parameter order', async () => {
-    const answer = await get(app, `${RANGES}?endDate=2024-10-03&startDate=2024-09-28`);
+    const answer = await get(served.app, `${RANGES}?endDate=2024-10-03&startDate=2024-09-28`);
     const body = assertJsonSuccess(answer) as DayStatusBody[];
     assert.deepEqual(
       body.map((element) => element.date),

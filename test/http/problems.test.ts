@@ -32,22 +32,16 @@ import {
   SPEC_PROBLEM_STATUS,
   type ProblemBody,
 } from '../helpers/spec-shapes.js';
-import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
+import { buildTestApp, TEST_DOCS_URL, useTestApp } from '../helpers/test-app.js';
 
 /*
  * Problem answers (the interface: Problem, problem codes, docs/design.md (Interface decisions) "Parameters and errors") through the real
  * application on the bundled data, by inject.
  */
 
-let app: FastifyInstance;
+const served = useTestApp();
 
-before(async () => {
-  ({ app } = await buildTestApp());
-});
 
-after(async () => {
-  await app.close();
-});
 
 const DATES = PATH_PREFIX.getDateStatus;
 const RANGES = PATH_PREFIX.getDateRangeStatus;
@@ -60,7 +54,7 @@ function pathOnly(url: string): string {
 }
 
 async function expectProblem(url: string, status: number, code: string, headers: Record<string, string> = {}): Promise<ProblemBody> {
-  return assertProblem(await get(app, url, headers), { status, code, docsUrl: TEST_DOCS_URL, instance: pathOnly(url) });
+  return assertProblem(await get(served.app, url, headers), { status, code, docsUrl: TEST_DOCS_URL, instance: pathOnly(url) });
 }
 
 /** The URL of an operation with these values (already URL-encoded as they should travel). */
@@ -78,7 +72,7 @@ function urlFor(operation: OperationSpec, encoded: Readonly<Record<string, strin
 
 /** Asserts the answer a request must get by docs/design.md (Interface decisions), from the values the service receives. */
 async function expectOutcome(operation: OperationSpec, url: string, received: Readonly<Record<string, ReceivedValue>>): Promise<HttpAnswer> {
-  const answer = await get(app, url);
+  const answer = await get(served.app, url);
   const outcome = expectedOutcome(operation.parameters, received, operation.isRange);
   if (outcome.code === 'OK') {
     assertJsonSuccess(answer);
@@ -111,7 +105,7 @@ describe('every error code of the interface: problem codes: seven fields, status
     await expectProblem('/v1/china-calendar/holidays', 404, 'RESOURCE_NOT_FOUND');
   });
   it('METHOD_NOT_ALLOWED (405) with Allow', async () => {
-    const answer = await inject(app, { method: 'DELETE', url: `${WORKDAYS}?startDate=2024-01-01&endDate=2024-01-02` });
+    const answer = await inject(served.app, { method: 'DELETE', url: `${WORKDAYS}?startDate=2024-01-01&endDate=2024-01-02` });
     assertProblem(answer, { status: 405, code: 'METHOD_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: WORKDAYS });
     assertAllow(answer.headers.allow);
   });
@@ -140,7 +134,7 @@ function assertAllow(value: string | undefined): void {
 describe('type is built from the configured docs URL, never from the request', () => {
   it('a Host (and X-Forwarded-*) header does not leak into type', async () => {
     for (const url of [`${DATES}bad`, '/nope', NEXT]) {
-      const answer = await get(app, url, {
+      const answer = await get(served.app, url, {
         host: 'evil.example:6666',
         'x-forwarded-host': 'forwarded.example',
         'x-forwarded-proto': 'gopher',
@@ -195,7 +189,7 @@ describe('instance is the path as sent, without the query', () => {
   ];
   for (const [url, instance] of cases) {
     it(url, async () => {
-      const answer = await get(app, url);
+      const answer = await get(served.app, url);
       const problem = assertProblem(answer, { status: answer.status, docsUrl: TEST_DOCS_URL, instance });
       assert.notEqual(problem.status, 200);
     });
@@ -206,16 +200,16 @@ describe('X-Request-Id (docs/design.md (Interface decisions))', () => {
   const wellFormed = ['abc', 'x', 'A'.repeat(128), 'req-2024-10-01_ABC.def:123', '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', '0'];
   for (const id of wellFormed) {
     it(`a well-formed incoming id is reused: ${JSON.stringify(id.length > 20 ? `${id.slice(0, 20)}… (${id.length})` : id)}`, async () => {
-      const success = await get(app, `${DATES}2024-10-01`, { 'x-request-id': id });
+      const success = await get(served.app, `${DATES}2024-10-01`, { 'x-request-id': id });
       assertJsonSuccess(success);
       assert.equal(success.headers['x-request-id'], id);
-      const problem = assertProblem(await get(app, `${DATES}nope`, { 'x-request-id': id }), {
+      const problem = assertProblem(await get(served.app, `${DATES}nope`, { 'x-request-id': id }), {
         status: 400,
         code: 'INVALID_DATE_FORMAT',
         docsUrl: TEST_DOCS_URL,
       });
       assert.equal(problem.requestId, id);
-      const notFound = assertProblem(await get(app, '/nope', { 'x-request-id': id }), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL });
+      const notFound = assertProblem(await get(served.app, '/nope', { 'x-request-id': id }), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL });
       assert.equal(notFound.requestId, id);
     });
   }
@@ -232,10 +226,10 @@ describe('X-Request-Id (docs/design.md (Interface decisions))', () => {
   ];
   for (const [label, id] of malformed) {
     it(`a malformed incoming id (${label}) is replaced by a generated one`, async () => {
-      const success = await get(app, `${DATES}2024-10-01`, { 'x-request-id': id });
+      const success = await get(served.app, `${DATES}2024-10-01`, { 'x-request-id': id });
       assertJsonSuccess(success);
       assert.notEqual(success.headers['x-request-id'], id);
-      const answer = await get(app, `${DATES}2024-02-30`, { 'x-request-id': id });
+      const answer = await get(served.app, `${DATES}2024-02-30`, { 'x-request-id': id });
       const problem = assertProblem(answer, { status: 400, code: 'INVALID_DATE_FORMAT', docsUrl: TEST_DOCS_URL });
       assert.notEqual(problem.requestId, id);
       assert.notEqual(problem.requestId.trim(), id.trim());
@@ -247,18 +241,18 @@ describe('X-Request-Id (docs/design.md (Interface decisions))', () => {
     const seen = new Set<string>();
     const urls = [`${DATES}2024-10-01`, `${DATES}x`, '/nope', NEXT, `${WORKDAYS}?startDate=2024-01-01&endDate=2024-12-31`];
     for (let at = 0; at < 2000; at++) {
-      const answer = await inject(app, { method: at % 7 === 0 ? 'POST' : 'GET', url: urls[at % urls.length] as string });
+      const answer = await inject(served.app, { method: at % 7 === 0 ? 'POST' : 'GET', url: urls[at % urls.length] as string });
       seen.add(assertRequestIdHeader(answer));
     }
     assert.equal(seen.size, 2000);
   });
 
-  it('ids generated by two app instances do not collide', async () => {
+  it('ids generated by two served.app instances do not collide', async () => {
     const { app: other } = await buildTestApp();
     try {
       const ids = new Set<string>();
       for (let at = 0; at < 50; at++) {
-        ids.add(assertRequestIdHeader(await get(app, '/nope')));
+        ids.add(assertRequestIdHeader(await get(served.app, '/nope')));
         ids.add(assertRequestIdHeader(await get(other, '/nope')));
       }
       assert.equal(ids.size, 100);
@@ -321,12 +315,12 @@ describe('check order of docs/design.md (Interface decisions) with combined faul
 
   it('start after end by one day: INVALID_DATE_RANGE; equal: allowed', async () => {
     await expectProblem(`${RANGES}?startDate=2024-03-01&endDate=2024-02-29`, 400, 'INVALID_DATE_RANGE');
-    assertJsonSuccess(await get(app, `${RANGES}?startDate=2024-02-29&endDate=2024-02-29`));
+    assertJsonSuccess(await get(served.app, `${RANGES}?startDate=2024-02-29&endDate=2024-02-29`));
   });
 
   it('ranges reaching far into unpublished years still obey the span limit', async () => {
     await expectProblem(`${WORKDAYS}?startDate=9998-12-30&endDate=9999-12-31`, 400, 'DATE_RANGE_TOO_LARGE');
-    assertJsonSuccess(await get(app, `${WORKDAYS}?startDate=9999-01-01&endDate=9999-12-31`));
+    assertJsonSuccess(await get(served.app, `${WORKDAYS}?startDate=9999-01-01&endDate=9999-12-31`));
   });
 
   it('malformed + missing on the single-parameter operations: the same order', async () => {
@@ -403,10 +397,10 @@ describe('date forms in every date parameter (docs/design.md: exactly yyyy-MM-dd
   }
 
   it('2024-02-29 answers a Thursday WORKDAY; 9999-12-31 a Friday UNKNOWN', async () => {
-    const leap = assertJsonSuccess(await get(app, `${DATES}2024-02-29`));
+    const leap = assertJsonSuccess(await get(served.app, `${DATES}2024-02-29`));
     assertDayStatus(leap, { date: '2024-02-29' });
     assert.equal(leap.dayStatus, 'WORKDAY');
-    const last = assertJsonSuccess(await get(app, `${DATES}9999-12-31`));
+    const last = assertJsonSuccess(await get(served.app, `${DATES}9999-12-31`));
     assertDayStatus(last, { date: '9999-12-31' });
     assert.equal(last.dayStatus, 'UNKNOWN');
   });
@@ -528,10 +522,10 @@ describe('404 for a path the service does not have, whatever the method', () => 
   for (const path of paths) {
     it(path, async () => {
       for (const method of methods) {
-        const answer = await inject(app, { method, url: `${path}?startDate=2024-01-01&endDate=2024-01-02` });
+        const answer = await inject(served.app, { method, url: `${path}?startDate=2024-01-01&endDate=2024-01-02` });
         assertProblem(answer, { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL, instance: path });
       }
-      const head = await inject(app, { method: 'HEAD', url: path });
+      const head = await inject(served.app, { method: 'HEAD', url: path });
       assert.equal(head.status, 404, `HEAD ${path}`);
       assert.equal(head.headers['content-type'], PROBLEM_CONTENT_TYPE);
       assert.equal(head.body, '');
@@ -545,7 +539,7 @@ describe('405 for every method but GET and HEAD on the four known paths, with Al
   for (const method of methods) {
     it(`${method} on ${urls.length} known-path URLs`, async () => {
       for (const url of urls) {
-        const answer = await inject(app, { method: method as 'POST', url });
+        const answer = await inject(served.app, { method: method as 'POST', url });
         assertProblem(answer, { status: 405, code: 'METHOD_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: pathOnly(url) });
         assertAllow(answer.headers.allow);
       }
@@ -554,8 +548,8 @@ describe('405 for every method but GET and HEAD on the four known paths, with Al
 
   it('OPTIONS: 405 with Allow: GET, HEAD, unless OPTIONS is served (then Allow lists it)', async () => {
     for (const url of KNOWN_PATHS) {
-      const options = await inject(app, { method: 'OPTIONS', url });
-      const post = await inject(app, { method: 'POST', url });
+      const options = await inject(served.app, { method: 'OPTIONS', url });
+      const post = await inject(served.app, { method: 'POST', url });
       const allowsOptions = String(post.headers.allow).includes('OPTIONS');
       if (allowsOptions) {
         assert.ok(options.status < 300, `OPTIONS ${url} is served since Allow lists it (got ${options.status})`);
@@ -578,7 +572,7 @@ describe('405 for every method but GET and HEAD on the four known paths, with Al
     for (const url of KNOWN_PATHS) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
         for (const [contentType, payload] of bodies) {
-          const answer = await inject(app, { method, url, headers: { 'content-type': contentType }, payload });
+          const answer = await inject(served.app, { method, url, headers: { 'content-type': contentType }, payload });
           assertProblem(answer, { status: 405, code: 'METHOD_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: url });
         }
       }
@@ -591,13 +585,13 @@ describe('405 for every method but GET and HEAD on the four known paths, with Al
       ['application/xml', '<a/>'],
       ['text/plain', 'x'.repeat(5000)],
     ] as const) {
-      const answer = await inject(app, { method: 'POST', url: '/nope', headers: { 'content-type': contentType }, payload });
+      const answer = await inject(served.app, { method: 'POST', url: '/nope', headers: { 'content-type': contentType }, payload });
       assertProblem(answer, { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL, instance: '/nope' });
     }
   });
 
   it('a GET with a body is still answered by the GET rules', async () => {
-    const answer = await inject(app, {
+    const answer = await inject(served.app, {
       method: 'GET',
       url: `${DATES}2024-10-01`,
       headers: { 'content-type': 'application/json' },
@@ -607,7 +601,7 @@ describe('405 for every method but GET and HEAD on the four known paths, with Al
   });
 });
 
-describe('INTERNAL_ERROR (500): an unexpected failure, without internal detail, and the app keeps serving', () => {
+describe('INTERNAL_ERROR (500): an unexpected failure, without internal detail, and the served.app keeps serving', () => {
   const SECRET = 'SECRET-INTERNAL-DETAIL /srv/data/index.bin at Object.<anonymous> (calendar.ts:12:3)';
 
   it('a calendar source that throws', async () => {
@@ -744,8 +738,8 @@ describe('every problem answer, whatever produced it, has the same form', () => 
   it('HEAD of a problem: same status and headers as GET, no body', async () => {
     for (const url of [`${DATES}bad`, NEXT, '/nope', `${WORKDAYS}?startDate=2024-01-02&endDate=2024-01-01`]) {
       const headers = { 'x-request-id': 'problem-head-1' };
-      const getAnswer = await inject(app, { method: 'GET', url, headers });
-      const headAnswer = await inject(app, { method: 'HEAD', url, headers });
+      const getAnswer = await inject(served.app, { method: 'GET', url, headers });
+      const headAnswer = await inject(served.app, { method: 'HEAD', url, headers });
       assert.equal(headAnswer.status, getAnswer.status);
       assert.deepEqual(headersWithoutDate(headAnswer), headersWithoutDate(getAnswer));
       assert.equal(headAnswer.body, '');

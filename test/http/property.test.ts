@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { expectedOutcome, OPERATIONS, PATH_PREFIX, type OperationSpec, type ReceivedValue } from '../helpers/design-rules.js';
 import { get, type HttpAnswer } from '../helpers/http-answer.js';
-import { expectedCounts, expectedDay, expectedNextHoliday, REFERENCE_FIRST } from '../helpers/reference-calendar.js';
+import { expectedCounts, expectedDay, expectedNextHolidayBody, REFERENCE_FIRST } from '../helpers/reference-calendar.js';
 import { addDays, dateOfOrdinal, datesFromTo, ordinal, spanDays, weekdayOf } from '../helpers/spec-dates.js';
 import { assertDayStatus, assertJsonSuccess, assertNextHoliday, assertProblem, assertWorkdayCount, WORK_STATUS_OF } from '../helpers/spec-shapes.js';
-import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
+import { useTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
  * Random input at every parameter of every operation. The expected answer is computed here from
@@ -18,17 +17,9 @@ import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 const RUNS = 400;
 
-let app: FastifyInstance;
-let version: string;
+const served = useTestApp();
 
-before(async () => {
-  ({ app } = await buildTestApp());
-  version = (JSON.parse((await get(app, '/readyz')).body) as { datasetVersion: string }).datasetVersion;
-});
 
-after(async () => {
-  await app.close();
-});
 
 // ---------------------------------------------------------------------------------------------
 // Texts a parameter may carry (decoded).
@@ -170,7 +161,7 @@ function expectedRecord(date: string): unknown {
     workStatus: WORK_STATUS_OF[expected.dayStatus],
     dayStatus: expected.dayStatus,
     holidays: expected.holidays,
-    datasetVersion: expected.dayStatus === 'UNKNOWN' ? null : version,
+    datasetVersion: expected.dayStatus === 'UNKNOWN' ? null : served.version,
   };
 }
 
@@ -194,7 +185,7 @@ function checkAnswer(operation: OperationSpec, received: Readonly<Record<string,
   switch (operation.name) {
     case 'getDateStatus': {
       const date = textOf(received, 'date');
-      assertDayStatus(body, { date, datasetVersion: version });
+      assertDayStatus(body, { date, datasetVersion: served.version });
       if (date >= REFERENCE_FIRST) assert.deepEqual(body, expectedRecord(date));
       return;
     }
@@ -205,7 +196,7 @@ function checkAnswer(operation: OperationSpec, received: Readonly<Record<string,
       const dates = datesFromTo(start, end);
       assert.equal(body.length, dates.length);
       body.forEach((element: unknown, at) => {
-        assertDayStatus(element, { date: dates[at] as string, datasetVersion: version }, `element ${at}`);
+        assertDayStatus(element, { date: dates[at] as string, datasetVersion: served.version }, `element ${at}`);
       });
       if (start >= REFERENCE_FIRST) assert.deepEqual(body, dates.map(expectedRecord));
       return;
@@ -221,13 +212,7 @@ function checkAnswer(operation: OperationSpec, received: Readonly<Record<string,
       const from = textOf(received, 'fromDate');
       assertNextHoliday(body, from);
       if (from >= REFERENCE_FIRST) {
-        const expected = expectedNextHoliday(from);
-        assert.deepEqual(
-          body,
-          expected === undefined
-            ? { status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null }
-            : { status: 'FOUND', date: expected.date, holidays: expected.holidays, datasetVersion: version },
-        );
+        assert.deepEqual(body, expectedNextHolidayBody(from, served.version));
       }
       return;
     }
@@ -258,7 +243,7 @@ describe('random input at every parameter', () => {
       fc.asyncProperty(onceParameter('path'), noise, async (sent, extra) => {
         fc.pre(sent.received.kind === 'once' && sent.received.text !== '.' && sent.received.text !== '..');
         const path = `${PATH_PREFIX.getDateStatus}${sent.encoded[0] ?? ''}`;
-        const answer = await get(app, `${path}${queryOf([], extra, false)}`);
+        const answer = await get(served.app, `${path}${queryOf([], extra, false)}`);
         checkAnswer(op, { date: sent.received }, path, answer);
       }),
       { numRuns: RUNS },
@@ -270,7 +255,7 @@ describe('random input at every parameter', () => {
     await fc.assert(
       fc.asyncProperty(queryParameter, noise, fc.boolean(), async (sent, extra, reverse) => {
         const path = PATH_PREFIX.getNextHoliday;
-        const answer = await get(app, `${path}${queryOf([['fromDate', sent]], extra, reverse)}`);
+        const answer = await get(served.app, `${path}${queryOf([['fromDate', sent]], extra, reverse)}`);
         checkAnswer(op, { fromDate: sent.received }, path, answer);
       }),
       { numRuns: RUNS },
@@ -284,7 +269,7 @@ describe('random input at every parameter', () => {
         fc.asyncProperty(queryParameter, queryParameter, noise, fc.boolean(), async (start, end, extra, reverse) => {
           const path = PATH_PREFIX[name];
           const answer = await get(
-            app,
+            served.app,
             `${path}${queryOf(
               [
                 ['startDate', start],
@@ -309,7 +294,7 @@ describe('random input at every parameter', () => {
           const last = addDays(first, days);
           fc.pre(last <= '9999-12-31');
           const path = PATH_PREFIX[name];
-          const answer = await get(app, `${path}?startDate=${first}&endDate=${last}`);
+          const answer = await get(served.app, `${path}?startDate=${first}&endDate=${last}`);
           checkAnswer(op, { startDate: { kind: 'once', text: first }, endDate: { kind: 'once', text: last } }, path, answer);
         }),
         { numRuns: RUNS },
@@ -322,7 +307,7 @@ describe('random input at every parameter', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: ordinal('2007-12-25'), max: ordinal('2040-12-31') }).map(dateOfOrdinal), async (date) => {
         const path = `${PATH_PREFIX.getDateStatus}${date}`;
-        checkAnswer(op, { date: { kind: 'once', text: date } }, path, await get(app, path));
+        checkAnswer(op, { date: { kind: 'once', text: date } }, path, await get(served.app, path));
       }),
       { numRuns: RUNS },
     );
