@@ -531,6 +531,14 @@ export interface components {
             readonly workdayCount: null;
             readonly restDayCount: null;
             readonly datasetVersion: null;
+            /** @description Present only while sync holds a notice of this year for a person to review: the year stays unpublished, and its dates UNKNOWN, until one accepts. */
+            readonly noticesAwaitingReview?: readonly {
+                readonly title: string;
+                readonly documentNumber: string | null;
+                readonly url: string;
+                /** @description The ids of the findings that hold it (import --accept <id> publishes it). */
+                readonly findings: readonly string[];
+            }[];
         };
         /** @description An RFC 5545 iCalendar document of all-day events. */
         readonly CalendarFeed: string;

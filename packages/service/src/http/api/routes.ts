@@ -4,6 +4,8 @@ import { healthRoutes } from '../ops/health-routes.js';
 import { openApiRoute } from '../docs/openapi-route.js';
 import { operationRoute } from './operation-route.js';
 import { API_OPERATIONS } from './operation-list.js';
+import { getYearOverview } from './operations/business-day-operations.js';
+import { withNoticesAwaitingReview } from './operations/notices-awaiting-review.js';
 import { CACHE_NEVER } from './response-policy.js';
 import type { RouteContext } from './route-context.js';
 import type { ServiceRoute } from './service-route.js';
@@ -14,7 +16,9 @@ export type { RouteContext } from './route-context.js';
 /** The route table: every path of the service, in the order the OpenAPI document lists them. */
 export function serviceRoutes(context: RouteContext): ServiceRoute[] {
   const routes: ServiceRoute[] = [
-    ...API_OPERATIONS.map((operation) => operationRoute(operation, context.calendar, context.responder)),
+    ...API_OPERATIONS.map((operation) =>
+      operationRoute(operation === getYearOverview ? withNoticesAwaitingReview(getYearOverview, context.sync) : operation, context.calendar, context.responder),
+    ),
     ...healthRoutes(context.live, context.responder, context.sync),
     ...docsRoutes(context.responder),
     // The calendar page is for people, as the documentation pages are: like them it stays out of

@@ -181,6 +181,16 @@ const Observance = Type.Object(
 const Observances = Type.Array(Observance, { description: 'Days off for part of the population only (Article 3 of the regulation); they change no date.' });
 const OverviewYear = Type.Integer({ minimum: 2008, maximum: 9999 });
 
+const NoticeAwaitingReview = Type.Object(
+  {
+    title: Type.String(),
+    documentNumber: Type.Union([Type.String(), Type.Null()]),
+    url: Type.String(),
+    findings: Type.Array(Type.String(), { description: 'The ids of the findings that hold it (import --accept <id> publishes it).' }),
+  },
+  { additionalProperties: false, description: 'A notice sync found and holds for review.' },
+);
+
 export const YearOverviewSchema = Type.Union(
   [
     Type.Object(
@@ -208,6 +218,13 @@ export const YearOverviewSchema = Type.Union(
         workdayCount: Type.Null(),
         restDayCount: Type.Null(),
         datasetVersion: Type.Null(),
+        noticesAwaitingReview: Type.Optional(
+          Type.Array(NoticeAwaitingReview, {
+            minItems: 1,
+            description:
+              'Present only while sync holds a notice of this year for a person to review: the year stays unpublished, and its dates UNKNOWN, until one accepts.',
+          }),
+        ),
       },
       { additionalProperties: false, description: 'A year whose arrangement is not published yet: what the regulation already fixes.' },
     ),
