@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Deployment } from 'kubernetes-models/apps/v1';
@@ -20,6 +20,7 @@ import { pino } from 'pino';
 import { BUNDLED_DATA_DIR, readConfig, type Config } from 'china-holiday-calendar-service/internal/config.js';
 import { LiveDataset, type ReloadOutcome } from 'china-holiday-calendar/internal/answers/live-dataset.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
+import { REPOSITORY } from '../helpers/source-cli.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
   BASE_DIR,
@@ -214,6 +215,19 @@ describe('deploy/kubernetes: every file', () => {
       const keys = objects.map((object) => `${object.value.kind}/${object.name}`);
       assert.deepEqual(keys, [...new Set(keys)]);
     }
+  });
+});
+
+describe('deploy/kubernetes overlays: what their containers read from the image', () => {
+  it('every /app/… path a patch names is where the image holds that file (the repository layout under /app)', () => {
+    const patched = [...patchFiles].flatMap((file) => readYamlDocuments(file).map(deploymentPatch));
+    const paths = patched.flatMap((patch) =>
+      [...(patch.value.spec?.template.spec?.initContainers ?? []), ...(patch.value.spec?.template.spec?.containers ?? [])].flatMap((each) =>
+        [...(each.command ?? []), ...(each.args ?? [])].flatMap((word) => word.match(/\/app\/[\w./-]+/g) ?? []),
+      ),
+    );
+    assert.ok(paths.includes(`/app/${relative(REPOSITORY, BUNDLED_DATA_DIR)}`), `the sync overlay seeds from the image's data: ${paths.join(', ')}`);
+    for (const path of paths) assert.ok(existsSync(join(REPOSITORY, path.slice('/app/'.length))), `${path} is in the image`);
   });
 });
 
