@@ -8,7 +8,7 @@
  *
  *   npm run bench [-- --rounds 5 --duration 5 --connections 32 --smoke --only start-up,reload]
  *
- * Sections: start-up, scenarios, workers, reload, flood, library, choices.
+ * Sections: start-up, scenarios, workers, reload, flood, library, package, choices.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchmarkHotPathChoices } from './hot-path-choices.js';
 import { benchmarkLibrary } from './library.js';
+import { benchmarkPackage } from './package.js';
 import { median } from './per-call.js';
 import { drive, hasWrk, type LoadResult } from './load.js';
 import { cpuSeconds, fetchBody, residentMegabytes, serviceHeaders, startServer, type Started } from './processes.js';
@@ -30,7 +31,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     smoke: { type: 'boolean', default: false },
-    // Some sections only, e.g. --only start-up,reload (start-up, scenarios, workers, reload, flood, library, choices).
+    // Some sections only, e.g. --only start-up,reload (start-up, scenarios, workers, reload, flood, library, package, choices).
     only: { type: 'string' },
     // The floods of the flood section, e.g. --floods far-year-overview (default: every JSON scenario but the bulk ones).
     floods: { type: 'string' },
@@ -87,6 +88,8 @@ async function main(): Promise<void> {
   if (wanted('reload')) await measureReloadUnderLoad(useWrk);
   if (wanted('flood')) await measureFloods(useWrk);
   if (wanted('library')) for (const missed of benchmarkLibrary({ rounds: ROUNDS < 3 ? 3 : ROUNDS, smoke })) console.log(`  library target not met: ${missed}`);
+  // Packing and installing is disk and npm, not CPU: left out of the smoke run.
+  if (wanted('package') && !smoke) benchmarkPackage({ smoke });
   if (wanted('choices')) for (const loss of benchmarkHotPathChoices({ rounds: ROUNDS < 3 ? 3 : ROUNDS, smoke })) console.log(`  hot-path choice slower than what it replaced: ${loss}`);
 
   if (failures.length > 0) {
