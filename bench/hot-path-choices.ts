@@ -8,7 +8,7 @@
  */
 import { parse as parseQueryString } from 'fast-querystring';
 import { workdayCountJson, type WorkdayCount } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import { jsonString } from 'china-holiday-calendar/internal/answers/json-string.js';
+import { jsonString } from 'china-holiday-calendar/internal/calendar/json-string.js';
 import { dayNumberFromCivil, daysInMonth, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
 import { parseIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
 import { problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/api/problems.js';

@@ -1,5 +1,5 @@
 import type { AssociatedHoliday } from '../calendar/day-status.js';
-import { jsonString } from './json-string.js';
+import { jsonString } from '../calendar/json-string.js';
 
 /** The workday-count resource of the interface: WorkdayCount. */
 export interface WorkdayCount {

@@ -1,4 +1,4 @@
-import { jsonString } from '../answers/json-string.js';
+import { jsonString } from '../calendar/json-string.js';
 
 /** The most characters of a broken file a problem quotes. */
 const EXCERPT_LENGTH = 24;

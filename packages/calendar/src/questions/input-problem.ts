@@ -1,4 +1,4 @@
-import { jsonString } from '../answers/json-string.js';
+import { jsonString } from '../calendar/json-string.js';
 
 /** The problem codes the checks of a question can answer with: the interface's and INVALID_PARAMETER (docs/design.md, Beyond the interface). */
 export type InputProblemCode =
