@@ -20,6 +20,9 @@ export interface FakeNotice {
 
 export type SearchBehaviour = 'normal' | 'error-500' | 'slow' | 'malformed' | 'empty' | 'huge' | 'foreign-host' | 'flaky';
 
+/** Answers a request in the fake's place (a hostile gov.cn); returns false to let the fake answer. */
+export type Interceptor = (request: IncomingMessage, response: ServerResponse, url: URL) => boolean;
+
 export interface FakeGovCn {
   readonly base: string;
   readonly searchUrl: string;
@@ -27,6 +30,8 @@ export interface FakeGovCn {
   readonly requests: string[];
   list(notices: readonly FakeNotice[]): void;
   behave(behaviour: SearchBehaviour): void;
+  /** Answers requests with `interceptor` first (undefined: the fake alone again). */
+  intercept(interceptor: Interceptor | undefined): void;
   /** The page address a listed notice is served at. */
   pageUrl(notice: FakeNotice): string;
   close(): Promise<void>;
@@ -87,6 +92,7 @@ export async function startFakeGovCn(options: { readonly host?: string; readonly
   let listed: readonly FakeNotice[] = [];
   let behaviour: SearchBehaviour = 'normal';
   let flakyFailures = 0;
+  let interceptor: Interceptor | undefined;
   const requests: string[] = [];
   let base = '';
 
@@ -144,6 +150,8 @@ export async function startFakeGovCn(options: { readonly host?: string; readonly
   const server: Server = createServer((request, response) => {
     requests.push(request.url ?? '');
     const url = new URL(request.url ?? '/', 'http://fake.invalid');
+    response.on('error', () => undefined);
+    if (interceptor?.(request, response, url) === true) return;
     if (url.pathname === '/search-gov/data') {
       search(request, response, url);
       return;
@@ -167,6 +175,9 @@ export async function startFakeGovCn(options: { readonly host?: string; readonly
     behave(next) {
       behaviour = next;
       flakyFailures = 0;
+    },
+    intercept(next) {
+      interceptor = next;
     },
     pageUrl: (notice) => `${base}${pagePath(notice)}`,
     close: () =>

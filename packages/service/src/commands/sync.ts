@@ -19,6 +19,7 @@ export interface SyncCommandOptions {
   readonly accept: readonly string[];
   readonly currentYear?: number;
   readonly limits?: FetchLimits;
+  readonly importerBudgetMs?: number;
   readonly delivery?: DeliveryPolicy;
 }
 
@@ -48,6 +49,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
       currentYear: options.currentYear ?? currentYearInChina(),
       accept: options.accept,
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
     });
   } catch (error) {
     err.write(`sync failed: ${error instanceof Error ? error.message : String(error)}\n`);

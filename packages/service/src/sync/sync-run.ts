@@ -3,12 +3,13 @@ import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/ar
 import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
 import { publishedYearsOf, publishYear, readYearFile } from '../publishing/publish-year.js';
 import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
-import { ImportError, importNotice, noticeYearOf } from '../importer/import-notice.js';
 import { addressPolicyFor } from './address-policy.js';
 import { changedDates } from './arrangement-days.js';
 import { crossCheckDifferences } from './cross-check.js';
 import { searchYear, type SearchHit } from './gov-search.js';
+import { formatProblem } from '../importer/import-error.js';
 import { createFetcher, DEFAULT_FETCH_LIMITS, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
+import { ImporterThread } from './importer-thread.js';
 import { noticeTextOf, readNoticePage } from './notice-page.js';
 import type { SyncSettings } from './sync-settings.js';
 
@@ -56,7 +57,16 @@ export interface SyncRunInput {
   /** Finding ids a person accepts after reading the notice (sync --accept). */
   readonly accept?: readonly string[];
   readonly limits?: FetchLimits;
+  /** The time the importer may take for one notice (see importer-thread.ts). */
+  readonly importerBudgetMs?: number;
 }
+
+/**
+ * What sync gives the importer, at most: the longest notice title is 40 characters and the
+ * longest notice 4 KB. A search title or a page beyond these is no notice, and is not read.
+ */
+const MAX_TITLE_CHARACTERS = 200;
+const MAX_NOTICE_CHARACTERS = 64 * 1024;
 
 /**
  * One sync run: for each year that may have news (the years after the last published one, up to
@@ -70,16 +80,17 @@ export interface SyncRunInput {
 export async function runSync(input: SyncRunInput): Promise<SyncReport> {
   const configured = [input.settings.searchUrl, ...(input.settings.crossCheckUrl === undefined ? [] : [input.settings.crossCheckUrl.replaceAll('{year}', '2000')])];
   const fetcher = createFetcher(addressPolicyFor(configured), input.limits ?? DEFAULT_FETCH_LIMITS);
+  const importer = new ImporterThread(input.importerBudgetMs);
   try {
     const outcomes: YearOutcome[] = [];
     for (const year of await yearsToCheck(input.dataDir, input.currentYear)) {
-      outcomes.push(await syncYear(year, input, fetcher));
+      outcomes.push(await syncYear(year, input, fetcher, importer));
     }
     const published = outcomes.some((outcome) => outcome.outcome === 'published' || outcome.outcome === 'amended');
     const datasetVersion = published ? assembleDataset(await readDataDirectory(input.dataDir)).version : undefined;
     return { outcomes, datasetVersion, requests: fetcher.requests };
   } finally {
-    await fetcher.close();
+    await Promise.all([fetcher.close(), importer.close()]);
   }
 }
 
@@ -97,7 +108,7 @@ interface Candidate {
   readonly kind: 'annual' | 'special' | 'amending';
 }
 
-async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher): Promise<YearOutcome> {
+async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher, importer: ImporterThread): Promise<YearOutcome> {
   const outcome = (kind: YearOutcomeKind, detail: string, extra: Partial<YearOutcome> = {}): YearOutcome => ({
     year,
     outcome: kind,
@@ -111,11 +122,17 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher): Pr
   const read = await readYearFile(input.dataDir, year);
   if (read.state === 'invalid') return outcome('failed', `the year's file in the data directory is refused, so nothing is applied to it: ${read.reason}`);
   const existing = read.state === 'valid' ? read.file : undefined;
-  let candidates: Candidate[];
+  let hits: SearchHit[];
   try {
-    candidates = newNotices(await searchYear(fetcher, input.settings.searchUrl, year), year, existing, input.currentYear);
+    hits = await searchYear(fetcher, input.settings.searchUrl, year);
   } catch (error) {
     return outcome('failed', `search failed: ${messageOf(error)}`);
+  }
+  let candidates: Candidate[];
+  try {
+    candidates = await newNotices(hits, year, existing, input.currentYear, importer);
+  } catch (error) {
+    return outcome('failed', `reading the search's titles failed: ${messageOf(error)}`);
   }
   if (candidates.length === 0 || (existing === undefined && candidates[0]?.kind !== 'annual')) {
     return outcome('nothing-new', existing === undefined ? 'no annual notice yet' : 'no notice after the ones published');
@@ -129,26 +146,33 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher): Pr
       const page = await fetcher.getText(hit.url, 'text/html');
       url = page.url;
       text = noticeTextOf(readNoticePage(page.text), url, hit.title, hit.publishedDate);
+      if (text.length > MAX_NOTICE_CHARACTERS) throw new FetchError(url, `the page's notice text is ${text.length} characters, over the ${MAX_NOTICE_CHARACTERS} a notice may have; not read`);
     } catch (error) {
       return outcome('failed', messageOf(error), { notices });
     }
     const reference = { title: hit.title, documentNumber: null, url };
+    let imported;
     try {
-      file = importNotice(text, file, { currentYear: input.currentYear, accept: input.accept ?? [] });
-      notices.push({ ...reference, documentNumber: file.notices[file.notices.length - 1]?.documentNumber ?? null });
+      imported = await importer.import(text, file, { currentYear: input.currentYear, accept: input.accept ?? [] });
     } catch (error) {
-      if (!(error instanceof ImportError)) return outcome('failed', `${url}: the importer failed (${messageOf(error)})`, { notices: [...notices, reference] });
+      return outcome('failed', `${url}: ${messageOf(error)}`, { notices: [...notices, reference] });
+    }
+    if (imported.ok) {
+      file = imported.file;
+      notices.push({ ...reference, documentNumber: file.notices[file.notices.length - 1]?.documentNumber ?? null });
+    } else {
+      const problems = imported.problems;
       // The importer's reason ends with how to accept the finding; sync says that its own way.
-      const findings = error.problems.flatMap((problem) =>
+      const findings = problems.flatMap((problem) =>
         problem.finding === undefined ? [] : [{ id: problem.finding, reason: problem.reason.replace(` (${acceptanceHint({ id: problem.finding })})`, '') }],
       );
-      if (findings.length === error.problems.length) {
+      if (findings.length === problems.length) {
         return outcome('held', `held for review: ${hit.title} (${url}) departs from what every notice so far has done: ${findings.map((finding) => `${finding.id}: ${finding.reason}`).join('; ')}`, {
           notices: [...notices, reference],
           findings,
         });
       }
-      return outcome('failed', `${url}: the importer refused the notice: ${error.message.replaceAll('\n', '; ')}`, { notices: [...notices, reference] });
+      return outcome('failed', `${url}: the importer refused the notice: ${problems.map(formatProblem).join('; ')}`, { notices: [...notices, reference] });
     }
   }
   if (file === undefined) return outcome('nothing-new', 'no annual notice yet');
@@ -182,16 +206,17 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher): Pr
  * published, and a notice whose title the year's file already records skipped. gov.cn lists a
  * notice under two addresses (its two templates): one per title. Annual first, then by date.
  */
-function newNotices(hits: readonly SearchHit[], year: number, existing: ArrangementFile | undefined, currentYear: number): Candidate[] {
+async function newNotices(hits: readonly SearchHit[], year: number, existing: ArrangementFile | undefined, currentYear: number, importer: ImporterThread): Promise<Candidate[]> {
   const known = new Set((existing?.notices ?? []).map((notice) => notice.title));
   const byTitle = new Map<string, Candidate>();
-  for (const hit of hits) {
-    let target: ReturnType<typeof noticeYearOf>;
-    try {
-      target = noticeYearOf(hit.title, { currentYear });
-    } catch {
-      continue;
-    }
+  const titled = hits.filter((hit) => hit.title.length <= MAX_TITLE_CHARACTERS);
+  const targets = await importer.classify(
+    titled.map((hit) => hit.title),
+    currentYear,
+  );
+  for (const [index, hit] of titled.entries()) {
+    const target = targets[index];
+    if (target === undefined || target === null) continue;
     if (target.year !== year || known.has(hit.title) || byTitle.has(hit.title)) continue;
     if (target.kind === 'annual' && existing !== undefined) continue;
     byTitle.set(hit.title, { hit, kind: target.kind });

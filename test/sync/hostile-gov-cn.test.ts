@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { startService } from 'china-holiday-calendar-service/internal/server.js';
+import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
+import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
+
+/*
+ * gov.cn played by an attacker, over real sockets: what a search answer or a page can do to the
+ * service that syncs from it. Each test arranges one hostile answer and checks what the service
+ * or the `sync` command makes of it.
+ */
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 };
+const ANNUAL_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual.txt'), template: 'content', number: 7100001 };
+const LIMITS = { timeoutMs: 2000, maxBytes: 2 * 1024 * 1024, retries: 1, backoffMs: 10, maxRequests: 60 };
+
+class Collected extends Writable {
+  text = '';
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** One `sync` run against the fake, as the command runs it. */
+async function sync(dataDir: string, options: { readonly values?: Record<string, string>; readonly importerBudgetMs?: number } = {}): Promise<Run> {
+  const out = new Collected();
+  const err = new Collected();
+  const code = await runSyncCommand(
+    {
+      dataDir,
+      values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl, ...options.values },
+      accept: [],
+      currentYear: 2026,
+      limits: LIMITS,
+      delivery: { attempts: 2, backoffMs: 10 },
+      ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
+    },
+    out,
+    err,
+  );
+  return { code, stdout: out.text, stderr: err.text };
+}
+
+function show(run: Run): string {
+  return `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+}
+
+const dataCopy = dataCopies();
+let fake: FakeGovCn;
+
+before(async () => {
+  fake = await startFakeGovCn();
+});
+after(async () => {
+  await fake.close();
+});
+
+function json(response: import('node:http').ServerResponse, value: unknown): true {
+  response.writeHead(200, { 'content-type': 'application/json' }).end(typeof value === 'string' ? value : JSON.stringify(value));
+  return true;
+}
+
+describe('the service keeps answering whatever gov.cn sends', () => {
+  test('a search title of 现将 repeated 170,000 times, and a page of them, hold no answer up', async () => {
+    fake.list([ANNUAL_2026]);
+    // A reprint's preamble (根据<文号>…如下) whose lead-in the importer looks for the holidays in.
+    const preamble = (times: number): string => `根据国办发明电〔2023〕7号${'现将'.repeat(times)}如下`;
+    const leadIn = preamble(30_000);
+    fake.intercept((_request, response, url) => {
+      if (url.pathname === '/search-gov/data') {
+        return json(response, {
+          code: 200,
+          searchVO: {
+            totalpage: 1,
+            listVO: [
+              { title: preamble(170_000), url: `${fake.base}/zhengce/content/202611/content_1.htm`, pubtimeStr: '2026.11.20' },
+              { title: '国务院办公厅关于2027年部分节假日安排的通知', url: `${fake.base}/zhengce/content/202611/content_2.htm`, pubtimeStr: '2026.11.20' },
+            ],
+          },
+        });
+      }
+      if (url.pathname.startsWith('/zhengce/content/202611/')) {
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(`<html><body><table><tr><td>标题：</td><td>国务院办公厅关于2027年部分节假日安排的通知</td></tr><tr><td>发布日期：</td><td>2026年11月20日</td></tr></table><div id="UCAP-CONTENT"><p>${leadIn}</p><p>一、元旦：1月1日放假。</p></div></body></html>`);
+        return true;
+      }
+      return false;
+    });
+    const service = await startService(readConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataCopy(), SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '1', SYNC_SEARCH_URL: fake.searchUrl }));
+    try {
+      const slowest = { ms: 0 };
+      const runsDone = async (): Promise<boolean> => {
+        const started = performance.now();
+        const health = await fetch(`${service.url}/healthz`);
+        await health.arrayBuffer();
+        slowest.ms = Math.max(slowest.ms, performance.now() - started);
+        const readiness = (await (await fetch(`${service.url}/readyz`)).json()) as { sync: { years: { year: number; outcome: string; detail: string }[] } };
+        return readiness.sync.years.some((entry) => entry.year === 2027 && entry.outcome === 'failed' && entry.detail.includes('content_2.htm'));
+      };
+      await eventually(runsDone, 60_000, 'a sync run to read the hostile answers');
+      // Two more runs, answered all along.
+      const seen = fake.requests.length;
+      await eventually(async () => (await runsDone()) && fake.requests.length >= seen + 6, 60_000, 'two more runs');
+      assert.ok(slowest.ms < 2000, `/healthz took ${Math.round(slowest.ms)} ms while sync read the hostile answers`);
+    } finally {
+      await service.close();
+      fake.intercept(undefined);
+    }
+  });
+});
+
+test('the importer runs within a time budget: past it, the year fails and nothing is written', async () => {
+  fake.list([ANNUAL_2026, ANNUAL_2027]);
+  const dir = dataCopy();
+  const before = snapshotOf(dir);
+  const run = await sync(dir, { importerBudgetMs: 1 });
+  assert.equal(run.code, SYNC_EXIT.failed, show(run));
+  assert.match(run.stderr, /^2027: failed: .*the importer did not finish within 1 ms; it was stopped$/m);
+  assert.deepEqual(snapshotOf(dir), before);
+  const generous = await sync(dir);
+  assert.equal(generous.code, SYNC_EXIT.ok, show(generous));
+  assert.match(generous.stdout, /^2027: published: /m);
+});
