@@ -18,6 +18,18 @@ import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 };
 const ANNUAL_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual.txt'), template: 'content', number: 7100001 };
+const ANNUAL_2027_FAR: FakeNotice = { ...ANNUAL_2027, fixture: join(FIXTURES, 'synthetic', '2027-annual-far-make-up-day.txt') };
+const AMENDMENT_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-labor-day-amendment.txt'), template: 'zhengceku', number: 7200001 };
+
+/** A search answer listing `hits` (title and page address), as gov.cn's search sends it. */
+function searchAnswer(hits: readonly { readonly title: string; readonly url: string; readonly pubtime?: unknown }[]): string {
+  return JSON.stringify({ code: 200, searchVO: { totalpage: 1, listVO: hits.map((hit) => ({ pubtimeStr: '2026.11.20', ...hit })) } });
+}
+
+/** Every search answers `hits`; everything else is the fake's. */
+function searchAlwaysFinds(hits: readonly { readonly title: string; readonly url: string; readonly pubtime?: unknown }[]): void {
+  fake.intercept((_request, response, url) => url.pathname === '/search-gov/data' && json(response, searchAnswer(hits)));
+}
 const LIMITS = { timeoutMs: 2000, maxBytes: 2 * 1024 * 1024, retries: 1, backoffMs: 10, maxRequests: 60 };
 
 class Collected extends Writable {
@@ -35,7 +47,7 @@ interface Run {
 }
 
 /** One `sync` run against the fake, as the command runs it. */
-async function sync(dataDir: string, options: { readonly values?: Record<string, string>; readonly importerBudgetMs?: number } = {}): Promise<Run> {
+async function sync(dataDir: string, options: { readonly values?: Record<string, string>; readonly importerBudgetMs?: number; readonly currentYear?: number } = {}): Promise<Run> {
   const out = new Collected();
   const err = new Collected();
   const code = await runSyncCommand(
@@ -43,7 +55,7 @@ async function sync(dataDir: string, options: { readonly values?: Record<string,
       dataDir,
       values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl, ...options.values },
       accept: [],
-      currentYear: 2026,
+      currentYear: options.currentYear ?? 2026,
       limits: LIMITS,
       delivery: { attempts: 2, backoffMs: 10 },
       ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
@@ -134,4 +146,48 @@ test('the importer runs within a time budget: past it, the year fails and nothin
   const generous = await sync(dir);
   assert.equal(generous.code, SYNC_EXIT.ok, show(generous));
   assert.match(generous.stdout, /^2027: published: /m);
+});
+
+describe('a hit is read only as the notice it claims to be', () => {
+  test("a hit titled as next year's notice whose page is a published year's annual notice is refused, and the published year keeps its amendment", async () => {
+    fake.list([ANNUAL_2026, ANNUAL_2027, AMENDMENT_2027]);
+    const dir = dataCopy();
+    const first = await sync(dir);
+    assert.equal(first.code, SYNC_EXIT.ok, show(first));
+    const amended = await sync(dir);
+    assert.match(amended.stdout, /^2027: nothing-new: /m, show(amended));
+    const before = snapshotOf(dir);
+    assert.match(before.get('2027.json') ?? '', /"amending"/);
+    // A year later, the search for 2028 lists 2027's annual notice under 2028's title.
+    searchAlwaysFinds([{ title: '国务院办公厅关于2028年部分节假日安排的通知', url: fake.pageUrl(ANNUAL_2027) }]);
+    try {
+      const run = await sync(dir, { currentYear: 2027 });
+      assert.equal(run.code, SYNC_EXIT.failed, show(run));
+      assert.match(run.stderr, /^2028: failed: .*content_7100001\.htm: the page is titled "国务院办公厅关于2027年部分节假日安排的通知", but the search answer listed it as "国务院办公厅关于2028年部分节假日安排的通知"; not read$/m);
+      assert.doesNotMatch(run.stdout, /^\d{4}: (?:published|amended)|datasetVersion/m);
+      assert.deepEqual(snapshotOf(dir), before);
+    } finally {
+      fake.intercept(undefined);
+    }
+  });
+
+  test("the title a held notice is shown with is the page's, on one line, not the search answer's", async () => {
+    fake.list([ANNUAL_2026, ANNUAL_2027_FAR]);
+    searchAlwaysFinds([{ title: '国务院办公厅关于2027年\n部分节假日安排的通知', url: fake.pageUrl(ANNUAL_2027_FAR) }]);
+    const service = await startService(readConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataCopy(), SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '60', SYNC_SEARCH_URL: fake.searchUrl }));
+    try {
+      type Held = { readonly notices: readonly { readonly title: string }[] };
+      let held: readonly Held[] = [];
+      await eventually(async () => {
+        held = ((await (await fetch(`${service.url}/readyz`)).json()) as { sync: { held: Held[] } }).sync.held;
+        return held.length > 0;
+      }, 30_000, 'the notice to be held');
+      assert.deepEqual(held.flatMap((notice) => notice.notices.map((read) => read.title)), ['国务院办公厅关于2027年部分节假日安排的通知']);
+      const overview = (await (await fetch(`${service.url}/v1/china-calendar/years/2027`)).json()) as { noticesAwaitingReview: { title: string }[] };
+      assert.deepEqual(overview.noticesAwaitingReview.map((notice) => notice.title), ['国务院办公厅关于2027年部分节假日安排的通知']);
+    } finally {
+      await service.close();
+      fake.intercept(undefined);
+    }
+  });
 });

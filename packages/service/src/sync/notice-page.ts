@@ -88,28 +88,58 @@ function metadataOf(cells: readonly string[]): Map<string, string> {
   return metadata;
 }
 
+/** The notice a page holds, as the importer reads it, and the title it gives. */
+export interface PageNotice {
+  readonly text: string;
+  /** The page's title, on one line: the search answer's only when the page gives none. */
+  readonly title: string;
+}
+
 /**
  * The notice as the importer reads it: the header lines gov.cn's page gives (发布日期, 网址, and
  * from the metadata table 发文字号 and 成文日期), a blank line, the title, then the body. The
  * importer checks all of it, as for a text a person pasted; this only arranges what the page says.
  * A page without the body element, or with no text in it, or without a title, is refused, naming
- * the URL and what was missing.
+ * the URL and what was missing; so is a page whose own title or 文号 is not the one the search
+ * answer gave for it (a hit is read only as the notice it claims to be).
  */
-export function noticeTextOf(page: NoticePage, url: string, searchTitle: string, searchDate: string | undefined): string {
+export function noticeTextOf(page: NoticePage, url: string, hit: { readonly title: string; readonly documentNumber?: string | undefined; readonly publishedDate: string | undefined }): PageNotice {
   if (page.bodyLines === undefined) throw new FetchError(url, `not a notice page sync understands: it has no element with id ${BODY_ID} (the body of both gov.cn templates)`);
   if (page.bodyLines.length === 0) throw new FetchError(url, `not a notice page sync understands: its ${BODY_ID} element holds no text`);
-  const title = page.metadata.get('标题') ?? page.meta.get('articletitle') ?? searchTitle;
-  if (title.trim() === '') throw new FetchError(url, 'not a notice page sync understands: neither the page nor the search answer gives a title');
-  const published = isoDayOf(page.metadata.get('发布日期')) ?? isoDayOf(page.meta.get('firstpublishedtime')) ?? searchDate;
+  const ownTitle = page.metadata.get('标题') ?? page.meta.get('articletitle');
+  const title = oneLine(ownTitle ?? hit.title);
+  if (title === '') throw new FetchError(url, 'not a notice page sync understands: neither the page nor the search answer gives a title');
+  if (ownTitle !== undefined && hit.title !== '' && compact(ownTitle) !== compact(hit.title)) {
+    throw new FetchError(url, `the page is titled ${quoted(ownTitle)}, but the search answer listed it as ${quoted(hit.title)}; not read`);
+  }
+  const documentNumber = page.metadata.get('发文字号');
+  if (documentNumber !== undefined && hit.documentNumber !== undefined && compact(documentNumber) !== compact(hit.documentNumber)) {
+    throw new FetchError(url, `the page's 文号 is ${quoted(documentNumber)}, but the search answer gave ${quoted(hit.documentNumber)}; not read`);
+  }
+  const published = isoDayOf(page.metadata.get('发布日期')) ?? isoDayOf(page.meta.get('firstpublishedtime')) ?? hit.publishedDate;
   if (published === undefined) throw new FetchError(url, 'not a notice page sync understands: no publication date (发布日期, firstpublishedtime, or the search answer)');
   const header = [`发布日期：${published}`, `网址：${url}`];
-  const documentNumber = page.metadata.get('发文字号');
   if (documentNumber !== undefined) header.push(`发文字号：${documentNumber}`);
   const signed = page.metadata.get('成文日期');
   if (signed !== undefined) header.push(`成文日期：${signed}`);
   const [first, ...rest] = page.bodyLines;
-  const body = first === title.trim() ? rest : page.bodyLines;
-  return `${header.join('\n')}\n\n${title.trim()}\n${body.join('\n')}\n`;
+  const body = first === title ? rest : page.bodyLines;
+  return { text: `${header.join('\n')}\n\n${title}\n${body.join('\n')}\n`, title };
+}
+
+/** Whitespace runs (line breaks, ideographic spaces) as one space, trimmed. */
+function oneLine(text: string): string {
+  return text.replace(/[\s\u3000]+/g, ' ').trim();
+}
+
+/** Without any whitespace: titles are compared so, as gov.cn breaks long ones over lines. */
+function compact(text: string): string {
+  return text.replace(/[\s\u3000]+/g, '');
+}
+
+/** A short, escaped excerpt of text from the network, for a message. */
+function quoted(text: string): string {
+  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
 /** yyyy-MM-dd from `2025-11-04 16:00:59`, `2025-11-04` or `2025年11月4日`. */

@@ -10,7 +10,8 @@ import { searchYear, type SearchHit } from './gov-search.js';
 import { formatProblem } from '../importer/import-error.js';
 import { createFetcher, DEFAULT_FETCH_LIMITS, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
 import { ImporterThread } from './importer-thread.js';
-import { noticeTextOf, readNoticePage } from './notice-page.js';
+import { noticeTextOf, readNoticePage, type PageNotice } from './notice-page.js';
+import { successionProblem } from './succession.js';
 import type { SyncSettings } from './sync-settings.js';
 
 export const YEAR_OUTCOMES = ['published', 'amended', 'nothing-new', 'held', 'failed'] as const;
@@ -140,17 +141,18 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher, imp
   let file = existing;
   const notices: NoticeReference[] = [];
   for (const { hit } of candidates) {
-    let text: string;
+    let notice: PageNotice;
     let url: string;
     try {
       const page = await fetcher.getText(hit.url, 'text/html');
       url = page.url;
-      text = noticeTextOf(readNoticePage(page.text), url, hit.title, hit.publishedDate);
-      if (text.length > MAX_NOTICE_CHARACTERS) throw new FetchError(url, `the page's notice text is ${text.length} characters, over the ${MAX_NOTICE_CHARACTERS} a notice may have; not read`);
+      notice = noticeTextOf(readNoticePage(page.text), url, hit);
+      if (notice.text.length > MAX_NOTICE_CHARACTERS) throw new FetchError(url, `the page's notice text is ${notice.text.length} characters, over the ${MAX_NOTICE_CHARACTERS} a notice may have; not read`);
     } catch (error) {
       return outcome('failed', messageOf(error), { notices });
     }
-    const reference = { title: hit.title, documentNumber: null, url };
+    const reference = { title: notice.title, documentNumber: null, url };
+    const text = notice.text;
     let imported;
     try {
       imported = await importer.import(text, file, { currentYear: input.currentYear, accept: input.accept ?? [] });
@@ -158,8 +160,11 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher, imp
       return outcome('failed', `${url}: ${messageOf(error)}`, { notices: [...notices, reference] });
     }
     if (imported.ok) {
+      const refused = successionProblem(year, file, imported.file);
+      if (refused !== undefined) return outcome('failed', `${url}: ${refused}; not applied`, { notices: [...notices, reference] });
       file = imported.file;
-      notices.push({ ...reference, documentNumber: file.notices[file.notices.length - 1]?.documentNumber ?? null });
+      const read = file.notices[file.notices.length - 1];
+      notices.push({ title: read?.title ?? reference.title, documentNumber: read?.documentNumber ?? null, url });
     } else {
       const problems = imported.problems;
       // The importer's reason ends with how to accept the finding; sync says that its own way.
@@ -167,7 +172,7 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher, imp
         problem.finding === undefined ? [] : [{ id: problem.finding, reason: problem.reason.replace(` (${acceptanceHint({ id: problem.finding })})`, '') }],
       );
       if (findings.length === problems.length) {
-        return outcome('held', `held for review: ${hit.title} (${url}) departs from what every notice so far has done: ${findings.map((finding) => `${finding.id}: ${finding.reason}`).join('; ')}`, {
+        return outcome('held', `held for review: ${reference.title} (${url}) departs from what every notice so far has done: ${findings.map((finding) => `${finding.id}: ${finding.reason}`).join('; ')}`, {
           notices: [...notices, reference],
           findings,
         });
