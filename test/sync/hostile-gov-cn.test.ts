@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
@@ -8,6 +9,7 @@ import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { startService } from 'china-holiday-calendar-service/internal/server.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
+import { TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
 
 /*
  * gov.cn played by an attacker, over real sockets: what a search answer or a page can do to the
@@ -47,7 +49,10 @@ interface Run {
 }
 
 /** One `sync` run against the fake, as the command runs it. */
-async function sync(dataDir: string, options: { readonly values?: Record<string, string>; readonly importerBudgetMs?: number; readonly currentYear?: number } = {}): Promise<Run> {
+async function sync(
+  dataDir: string,
+  options: { readonly values?: Record<string, string>; readonly importerBudgetMs?: number; readonly currentYear?: number; readonly limits?: typeof LIMITS } = {},
+): Promise<Run> {
   const out = new Collected();
   const err = new Collected();
   const code = await runSyncCommand(
@@ -56,7 +61,7 @@ async function sync(dataDir: string, options: { readonly values?: Record<string,
       values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl, ...options.values },
       accept: [],
       currentYear: options.currentYear ?? 2026,
-      limits: LIMITS,
+      limits: options.limits ?? LIMITS,
       delivery: { attempts: 2, backoffMs: 10 },
       ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
     },
@@ -188,6 +193,90 @@ describe('a hit is read only as the notice it claims to be', () => {
     } finally {
       await service.close();
       fake.intercept(undefined);
+    }
+  });
+});
+
+/** Answers every search with its headers, then a byte every 100 ms, never ending. */
+function dripSearch(): void {
+  fake.intercept((_request, response, url) => {
+    if (url.pathname !== '/search-gov/data') return false;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    const timer = setInterval(() => response.write(' '), 100);
+    response.on('close', () => clearInterval(timer));
+    return true;
+  });
+}
+
+describe('a source or a receiver that drips its answer ends nothing but its own request', () => {
+  test('a search answer dripped a byte at a time fails at the request deadline', { timeout: 30_000 }, async () => {
+    fake.list([ANNUAL_2026, ANNUAL_2027]);
+    dripSearch();
+    try {
+      const started = performance.now();
+      const run = await sync(dataCopy(), { limits: { ...LIMITS, timeoutMs: 1000, retries: 0 } });
+      assert.equal(run.code, SYNC_EXIT.failed, show(run));
+      assert.match(run.stderr, /^2027: failed: search failed: .*: no complete answer within 1000 ms \(after 1 attempt\)$/m);
+      assert.ok(performance.now() - started < 10_000);
+    } finally {
+      fake.intercept(undefined);
+    }
+  });
+
+  test('past SYNC_RUN_TIMEOUT_SECONDS the run ends, its years failed', { timeout: 30_000 }, async () => {
+    fake.list([ANNUAL_2026, ANNUAL_2027]);
+    dripSearch();
+    try {
+      const started = performance.now();
+      const run = await sync(dataCopy(), { values: { SYNC_RUN_TIMEOUT_SECONDS: '1' }, limits: { ...LIMITS, timeoutMs: 60_000 } });
+      assert.equal(run.code, SYNC_EXIT.failed, show(run));
+      assert.match(run.stderr, /^2026: failed: the run passed SYNC_RUN_TIMEOUT_SECONDS \(1 s\) and was ended: /m);
+      assert.match(run.stderr, /^2027: failed: the run passed SYNC_RUN_TIMEOUT_SECONDS \(1 s\) and was ended before this year was checked$/m);
+      assert.ok(performance.now() - started < 5000, `the run took ${Math.round(performance.now() - started)} ms`);
+    } finally {
+      fake.intercept(undefined);
+    }
+  });
+
+  test('webhook receivers that drip or hold their answers neither keep sync from exiting nor get more than a few connections', { timeout: 60_000 }, async () => {
+    let open = 0;
+    let most = 0;
+    const sockets = new Set<Socket>();
+    // Every other request is held without an answer; the others get a 200 whose body drips.
+    let requests = 0;
+    const receiver = createNetServer((socket) => {
+      sockets.add(socket);
+      most = Math.max(most, (open += 1));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        open -= 1;
+        sockets.delete(socket);
+      });
+      socket.once('data', () => {
+        requests += 1;
+        if (requests % 2 === 0) return;
+        socket.write('HTTP/1.1 200 OK\r\ncontent-length: 100000\r\n\r\n');
+        const timer = setInterval(() => socket.write('.'), 100);
+        socket.on('close', () => clearInterval(timer));
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    fake.list([ANNUAL_2026, ANNUAL_2027]);
+    try {
+      const urls = Array.from({ length: 8 }, (_, index) => `${base}/hooks/${index}`).join(',');
+      const started = performance.now();
+      const run = await sync(dataCopy(), { values: { WEBHOOK_URLS: urls, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET }, limits: { ...LIMITS, timeoutMs: 1000 } });
+      assert.equal(run.code, SYNC_EXIT.ok, show(run));
+      assert.match(run.stdout, /^2027: published: /m);
+      assert.ok(performance.now() - started < 30_000);
+      // Four at once from the sender; the receiver may see one more for a moment, a connection the
+      // sender has ended before its close reaches the receiver (without a bound: all eight at once).
+      assert.ok(most <= 5, `${most} connections open at once`);
+      assert.ok(requests >= 8);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      receiver.close();
     }
   });
 });

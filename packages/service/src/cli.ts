@@ -91,6 +91,7 @@ async function main(argv: readonly string[]): Promise<number> {
           values: {
             SYNC_SOURCE: values.source ?? env.SYNC_SOURCE,
             SYNC_SEARCH_URL: values['search-url'] ?? env.SYNC_SEARCH_URL,
+            SYNC_RUN_TIMEOUT_SECONDS: env.SYNC_RUN_TIMEOUT_SECONDS,
             SYNC_CROSS_CHECK_URL: values['cross-check-url'] ?? env.SYNC_CROSS_CHECK_URL,
             WEBHOOK_URLS: values['webhook-urls'] ?? env.WEBHOOK_URLS,
             WEBHOOK_SECRET: values['webhook-secret'] ?? env.WEBHOOK_SECRET,

@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
 import { currentYearInChina } from '../importer/import-notice.js';
-import { createFetcher, DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
 import { readSyncSettings, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
-import { DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
+import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
 
 /**
  * Exit codes of `sync` (README, "Staying current"): 0 every year is published, amended or has
@@ -66,7 +66,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
   if (report.datasetVersion !== undefined) out.write(`datasetVersion ${report.datasetVersion}\n`);
   const events = eventsOf(report);
   if (events.length > 0 && settings.webhooks.urls.length > 0) {
-    const fetcher = createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }, { ...(options.limits ?? DEFAULT_FETCH_LIMITS), maxRequests: Number.MAX_SAFE_INTEGER });
+    const fetcher = createWebhookFetcher(options.limits ?? DEFAULT_FETCH_LIMITS);
     const log = {
       info: (fields: object, message: string): void => void out.write(`${message}: ${JSON.stringify(fields)}\n`),
       warn: (fields: object, message: string): void => void err.write(`${message}: ${JSON.stringify(fields)}\n`),

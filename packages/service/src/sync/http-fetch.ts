@@ -10,7 +10,7 @@ import { hostOf, isPrivateAddress, type AddressPolicy } from './address-policy.j
  * every redirect, and on the address a name resolves to when connecting directly).
  */
 export interface FetchLimits {
-  /** One attempt: time to the answer's headers, and between chunks of its body. */
+  /** One attempt, whole: connecting, the headers and the whole body (a dripped answer ends here). */
   readonly timeoutMs: number;
   readonly maxBytes: number;
   /** Attempts after the first, for network errors, timeouts, 429 and 5xx answers. */
@@ -54,6 +54,13 @@ export interface Fetcher {
   close(): Promise<void>;
 }
 
+export interface FetcherOptions {
+  /** Ends every request under way, and refuses new ones, when it aborts (the run's deadline). */
+  readonly signal?: AbortSignal;
+  /** Connections open at once to one host (webhook receivers: a slow one cannot pile them up). */
+  readonly connectionsPerHost?: number;
+}
+
 class Budget {
   used = 0;
   constructor(private readonly max: number) {}
@@ -63,14 +70,19 @@ class Budget {
   }
 }
 
-export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAULT_FETCH_LIMITS): Fetcher {
+export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAULT_FETCH_LIMITS, options: FetcherOptions = {}): Fetcher {
   const dispatcher: Dispatcher = new EnvHttpProxyAgent({
     headersTimeout: limits.timeoutMs,
     bodyTimeout: limits.timeoutMs,
+    ...(options.connectionsPerHost === undefined ? {} : { connections: options.connectionsPerHost }),
     // Used for direct connections only: through a proxy, the proxy resolves and connects.
     connect: { timeout: limits.timeoutMs, lookup: guardedLookup(policy) },
   });
   const budget = new Budget(limits.maxRequests);
+  const run = options.signal;
+  const ended = (): boolean => run?.aborted === true;
+  /** The signal of one attempt: its own deadline, or the run's. */
+  const attemptSignal = (): AbortSignal => (run === undefined ? AbortSignal.timeout(limits.timeoutMs) : AbortSignal.any([run, AbortSignal.timeout(limits.timeoutMs)]));
   return {
     get requests() {
       return budget.used;
@@ -78,10 +90,12 @@ export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAU
     async getText(url, accept, isAllowed = (host) => policy.allowsHost(host)) {
       let lastError: FetchError | undefined;
       for (let attempt = 0; attempt <= limits.retries; attempt += 1) {
-        if (attempt > 0) await sleep(backoff(limits.backoffMs, attempt));
+        if (attempt > 0) await sleep(backoff(limits.backoffMs, attempt), undefined, run === undefined ? {} : { signal: run }).catch(() => undefined);
+        if (ended()) throw new FetchError(url, RUN_ENDED);
         try {
-          return await getFollowingRedirects(url, accept, isAllowed, policy, limits, dispatcher, budget);
+          return await getFollowingRedirects(url, accept, isAllowed, policy, limits, dispatcher, budget, attemptSignal());
         } catch (error) {
+          if (ended()) throw new FetchError(url, RUN_ENDED);
           if (!(error instanceof RetryableError)) throw error;
           lastError = new FetchError(error.url, `${error.message} (after ${attempt + 1} attempt${attempt === 0 ? '' : 's'})`);
           if (budget.used >= limits.maxRequests) break;
@@ -91,12 +105,15 @@ export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAU
     },
     async post(url, body, headers) {
       budget.take(url);
+      const signal = attemptSignal();
       try {
-        const answer = await request(url, { method: 'POST', dispatcher, headers: { 'user-agent': USER_AGENT, 'content-type': 'application/json', ...headers }, body });
-        await answer.body.dump({ limit: 64 * 1024 });
+        const answer = await request(url, { method: 'POST', dispatcher, signal, headers: { 'user-agent': USER_AGENT, 'content-type': 'application/json', ...headers }, body });
+        // The status is the answer: the body is read to free the connection, but a slow or long
+        // one only until the attempt's deadline.
+        await answer.body.dump({ limit: 64 * 1024, signal }).catch(() => undefined);
         return answer.statusCode;
       } catch (error) {
-        throw new FetchError(url, describeNetworkError(error));
+        throw new FetchError(url, describeNetworkError(error, signal, limits.timeoutMs));
       }
     },
     close: () => dispatcher.close(),
@@ -121,6 +138,7 @@ async function getFollowingRedirects(
   limits: FetchLimits,
   dispatcher: Dispatcher,
   budget: Budget,
+  signal: AbortSignal,
 ): Promise<FetchedText> {
   let url = first;
   for (let redirects = 0; ; redirects += 1) {
@@ -128,9 +146,9 @@ async function getFollowingRedirects(
     budget.take(url);
     let answer: Dispatcher.ResponseData;
     try {
-      answer = await request(url, { method: 'GET', dispatcher, headers: { 'user-agent': USER_AGENT, accept } });
+      answer = await request(url, { method: 'GET', dispatcher, signal, headers: { 'user-agent': USER_AGENT, accept } });
     } catch (error) {
-      throw new RetryableError(url, describeNetworkError(error));
+      throw new RetryableError(url, describeNetworkError(error, signal, limits.timeoutMs));
     }
     const { statusCode } = answer;
     if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
@@ -149,13 +167,14 @@ async function getFollowingRedirects(
       await answer.body.dump();
       throw new FetchError(url, `answered ${statusCode}`);
     }
-    const text = await readLimited(url, answer, limits.maxBytes);
+    const text = await readLimited(url, answer, limits, signal);
     return { url, contentType: headerOf(answer.headers, 'content-type') ?? '', text };
   }
 }
 
 /** The body, refused once it exceeds `maxBytes` (announced or counted), and refused unless it is UTF-8. */
-async function readLimited(url: string, answer: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
+async function readLimited(url: string, answer: Dispatcher.ResponseData, limits: FetchLimits, signal: AbortSignal): Promise<string> {
+  const { maxBytes } = limits;
   const announced = Number(headerOf(answer.headers, 'content-length') ?? Number.NaN);
   if (announced > maxBytes) {
     answer.body.destroy();
@@ -175,7 +194,7 @@ async function readLimited(url: string, answer: Dispatcher.ResponseData, maxByte
     }
   } catch (error) {
     if (error instanceof FetchError) throw error;
-    throw new RetryableError(url, describeNetworkError(error));
+    throw new RetryableError(url, describeNetworkError(error, signal, limits.timeoutMs));
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
@@ -226,10 +245,14 @@ function headerOf(headers: Dispatcher.ResponseData['headers'], name: string): st
   return Array.isArray(value) ? value[0] : value;
 }
 
-function describeNetworkError(error: unknown): string {
+/** The reason a request ends when the run's deadline passes. */
+export const RUN_ENDED = "not finished: the run's time is up (SYNC_RUN_TIMEOUT_SECONDS)";
+
+function describeNetworkError(error: unknown, signal?: AbortSignal, timeoutMs?: number): string {
+  if (signal?.aborted === true) return `no complete answer within ${timeoutMs} ms`;
   if (!(error instanceof Error)) return String(error);
   const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'no answer in time';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return `no complete answer within ${timeoutMs} ms`;
   const cause = (error as { cause?: unknown }).cause;
   const detail = cause instanceof Error ? cause.message : error.message;
   return code === undefined ? detail : `${detail} (${code})`;

@@ -53,7 +53,7 @@ export interface SyncReport {
 
 export interface SyncRunInput {
   readonly dataDir: string;
-  readonly settings: Pick<SyncSettings, 'searchUrl' | 'crossCheckUrl'>;
+  readonly settings: Pick<SyncSettings, 'searchUrl' | 'crossCheckUrl' | 'runTimeoutSeconds'>;
   readonly currentYear: number;
   /** Finding ids a person accepts after reading the notice (sync --accept). */
   readonly accept?: readonly string[];
@@ -80,17 +80,27 @@ const MAX_NOTICE_CHARACTERS = 64 * 1024;
  */
 export async function runSync(input: SyncRunInput): Promise<SyncReport> {
   const configured = [input.settings.searchUrl, ...(input.settings.crossCheckUrl === undefined ? [] : [input.settings.crossCheckUrl.replaceAll('{year}', '2000')])];
-  const fetcher = createFetcher(addressPolicyFor(configured), input.limits ?? DEFAULT_FETCH_LIMITS);
+  const deadline = AbortSignal.timeout(input.settings.runTimeoutSeconds * 1000);
+  const fetcher = createFetcher(addressPolicyFor(configured), input.limits ?? DEFAULT_FETCH_LIMITS, { signal: deadline });
   const importer = new ImporterThread(input.importerBudgetMs);
+  const stopImporter = (): void => void importer.close();
+  deadline.addEventListener('abort', stopImporter);
   try {
     const outcomes: YearOutcome[] = [];
+    const late = `the run passed SYNC_RUN_TIMEOUT_SECONDS (${input.settings.runTimeoutSeconds} s) and was ended`;
     for (const year of await yearsToCheck(input.dataDir, input.currentYear)) {
-      outcomes.push(await syncYear(year, input, fetcher, importer));
+      if (deadline.aborted) {
+        outcomes.push({ ...noOutcome(year), outcome: 'failed', detail: `${late} before this year was checked` });
+        continue;
+      }
+      const outcome = await syncYear(year, input, fetcher, importer);
+      outcomes.push(deadline.aborted && outcome.outcome === 'failed' ? { ...outcome, detail: `${late}: ${outcome.detail}` } : outcome);
     }
     const published = outcomes.some((outcome) => outcome.outcome === 'published' || outcome.outcome === 'amended');
     const datasetVersion = published ? assembleDataset(await readDataDirectory(input.dataDir)).version : undefined;
     return { outcomes, datasetVersion, requests: fetcher.requests };
   } finally {
+    deadline.removeEventListener('abort', stopImporter);
     await Promise.all([fetcher.close(), importer.close()]);
   }
 }
@@ -104,22 +114,18 @@ export async function yearsToCheck(dataDir: string, currentYear: number): Promis
   return [...years].sort((a, b) => a - b);
 }
 
+/** A year's outcome with nothing read yet. */
+function noOutcome(year: number): YearOutcome {
+  return { year, outcome: 'nothing-new', detail: '', notices: [], findings: [], differences: [], changedDates: [] };
+}
+
 interface Candidate {
   readonly hit: SearchHit;
   readonly kind: 'annual' | 'special' | 'amending';
 }
 
 async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher, importer: ImporterThread): Promise<YearOutcome> {
-  const outcome = (kind: YearOutcomeKind, detail: string, extra: Partial<YearOutcome> = {}): YearOutcome => ({
-    year,
-    outcome: kind,
-    detail,
-    notices: [],
-    findings: [],
-    differences: [],
-    changedDates: [],
-    ...extra,
-  });
+  const outcome = (kind: YearOutcomeKind, detail: string, extra: Partial<YearOutcome> = {}): YearOutcome => ({ ...noOutcome(year), outcome: kind, detail, ...extra });
   const read = await readYearFile(input.dataDir, year);
   if (read.state === 'invalid') return outcome('failed', `the year's file in the data directory is refused, so nothing is applied to it: ${read.reason}`);
   const existing = read.state === 'valid' ? read.file : undefined;

@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import { currentYearInChina } from '../importer/import-notice.js';
-import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
+import { DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
 import { runSync, type SyncReport, type YearOutcome } from './sync-run.js';
 import type { SyncSettings } from './sync-settings.js';
 import type { HeldNotice, SyncState } from './sync-state.js';
-import { DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from './webhooks.js';
+import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from './webhooks.js';
 
 export interface SyncScheduleOptions {
   readonly limits?: FetchLimits;
@@ -36,8 +36,7 @@ export class SyncSchedule {
     private readonly log: Logger,
     private readonly options: SyncScheduleOptions = {},
   ) {
-    // Webhook receivers are the operator's own systems, often inside the network: their addresses are trusted.
-    this.webhookFetcher = createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }, { ...(options.limits ?? DEFAULT_FETCH_LIMITS), maxRequests: Number.MAX_SAFE_INTEGER });
+    this.webhookFetcher = createWebhookFetcher(options.limits ?? DEFAULT_FETCH_LIMITS);
     this.webhooks = new WebhookSender(settings.webhooks, this.webhookFetcher, log, options.delivery ?? DEFAULT_DELIVERY_POLICY);
   }
 

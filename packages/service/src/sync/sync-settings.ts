@@ -6,6 +6,9 @@ export const GOV_CN_SEARCH_URL = 'https://sousuo.www.gov.cn/search-gov/data';
 /** A notice is checked for a few times a day: the State Council publishes a handful a year. */
 export const DEFAULT_SYNC_INTERVAL_SECONDS = 6 * 3600;
 
+/** A run's requests take seconds; one past five minutes is stuck on a source that drips or hangs. */
+export const DEFAULT_SYNC_RUN_TIMEOUT_SECONDS = 300;
+
 export const SYNC_SOURCES = ['gov.cn'] as const;
 
 /**
@@ -17,6 +20,8 @@ export const SYNC_SOURCES = ['gov.cn'] as const;
 export interface SyncSettings {
   readonly source: (typeof SYNC_SOURCES)[number];
   readonly intervalSeconds: number;
+  /** The longest a run may take: past it, the run ends, its unfinished years failed. */
+  readonly runTimeoutSeconds: number;
   readonly searchUrl: string;
   /** A holiday-cn-style JSON year file, `{year}` replaced; undefined: no cross-check. */
   readonly crossCheckUrl: string | undefined;
@@ -33,6 +38,7 @@ export interface WebhookSettings {
 export interface SyncSettingValues {
   readonly SYNC_SOURCE?: string | undefined;
   readonly SYNC_INTERVAL_SECONDS?: string | undefined;
+  readonly SYNC_RUN_TIMEOUT_SECONDS?: string | undefined;
   readonly SYNC_SEARCH_URL?: string | undefined;
   readonly SYNC_CROSS_CHECK_URL?: string | undefined;
   readonly WEBHOOK_URLS?: string | undefined;
@@ -49,20 +55,15 @@ export function readSyncSettings(values: SyncSettingValues): SyncSettings | unde
   const webhooks = readWebhookSettings(values);
   if (source === undefined) return undefined;
   if (!(SYNC_SOURCES as readonly string[]).includes(source)) throw new SyncSettingsError(`SYNC_SOURCE must be ${SYNC_SOURCES.join(' or ')} (or unset: no sync), not "${source}"`);
-  const intervalText = present(values.SYNC_INTERVAL_SECONDS);
-  let intervalSeconds = DEFAULT_SYNC_INTERVAL_SECONDS;
-  if (intervalText !== undefined) {
-    if (!/^\d+$/.test(intervalText) || Number(intervalText) < 1 || Number(intervalText) > 604_800) {
-      throw new SyncSettingsError(`SYNC_INTERVAL_SECONDS must be an integer from 1 to 604800, not "${intervalText}"`);
-    }
-    intervalSeconds = Number(intervalText);
-  }
+  const intervalSeconds = seconds('SYNC_INTERVAL_SECONDS', values.SYNC_INTERVAL_SECONDS, DEFAULT_SYNC_INTERVAL_SECONDS, 604_800);
+  const runTimeoutSeconds = seconds('SYNC_RUN_TIMEOUT_SECONDS', values.SYNC_RUN_TIMEOUT_SECONDS, DEFAULT_SYNC_RUN_TIMEOUT_SECONDS, 86_400);
   const crossCheck = present(values.SYNC_CROSS_CHECK_URL);
   // `{year}` is not valid in every part of a URL: the address is checked with a year in its place.
   if (crossCheck !== undefined) httpUrl('SYNC_CROSS_CHECK_URL', crossCheck.replaceAll('{year}', '2027'));
   return {
     source: 'gov.cn',
     intervalSeconds,
+    runTimeoutSeconds,
     searchUrl: httpUrl('SYNC_SEARCH_URL', present(values.SYNC_SEARCH_URL) ?? GOV_CN_SEARCH_URL),
     crossCheckUrl: crossCheck,
     webhooks,
@@ -86,6 +87,14 @@ function readWebhookSettings(values: SyncSettingValues): WebhookSettings {
     }
   }
   return { urls, secret };
+}
+
+/** A whole number of seconds from 1 to `max`, or the default when unset. */
+function seconds(name: string, text: string | undefined, fallback: number, max: number): number {
+  const value = present(text);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new SyncSettingsError(`${name} must be an integer from 1 to ${max}, not "${value}"`);
+  return Number(value);
 }
 
 function present(text: string | undefined): string | undefined {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
-import type { Fetcher } from './http-fetch.js';
+import { createFetcher, type Fetcher, type FetchLimits } from './http-fetch.js';
 import type { NoticeReference, SyncReport, YearOutcome } from './sync-run.js';
 import type { WebhookSettings } from './sync-settings.js';
 
@@ -51,6 +51,17 @@ function typeOf(outcome: YearOutcome): WebhookEventType | undefined {
   if (outcome.outcome === 'amended') return 'calendar.year.amended';
   if (outcome.outcome === 'held') return 'calendar.notice.held';
   return undefined;
+}
+
+/** Connections open at once to one receiver: one that answers slowly cannot pile them up. */
+const CONNECTIONS_PER_RECEIVER = 4;
+
+/**
+ * The fetcher deliveries go through: receivers are the operator's own systems, often inside the
+ * network, so their addresses are trusted; each attempt has the limits' whole-answer deadline.
+ */
+export function createWebhookFetcher(limits: FetchLimits): Fetcher {
+  return createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }, { ...limits, maxRequests: Number.MAX_SAFE_INTEGER }, { connectionsPerHost: CONNECTIONS_PER_RECEIVER });
 }
 
 export interface DeliveryCounts {
