@@ -81,20 +81,22 @@ const MAX_NOTICE_CHARACTERS = 64 * 1024;
 export async function runSync(input: SyncRunInput): Promise<SyncReport> {
   const configured = [input.settings.searchUrl, ...(input.settings.crossCheckUrl === undefined ? [] : [input.settings.crossCheckUrl.replaceAll('{year}', '2000')])];
   const deadline = AbortSignal.timeout(input.settings.runTimeoutSeconds * 1000);
+  // A function, not the property: the compiler would take it for constant across the awaits.
+  const late = (): boolean => deadline.aborted;
   const fetcher = createFetcher(addressPolicyFor(configured), input.limits ?? DEFAULT_FETCH_LIMITS, { signal: deadline });
   const importer = new ImporterThread(input.importerBudgetMs);
   const stopImporter = (): void => void importer.close();
   deadline.addEventListener('abort', stopImporter);
   try {
     const outcomes: YearOutcome[] = [];
-    const late = `the run passed SYNC_RUN_TIMEOUT_SECONDS (${input.settings.runTimeoutSeconds} s) and was ended`;
+    const ended = `the run passed SYNC_RUN_TIMEOUT_SECONDS (${input.settings.runTimeoutSeconds} s) and was ended`;
     for (const year of await yearsToCheck(input.dataDir, input.currentYear)) {
-      if (deadline.aborted) {
-        outcomes.push({ ...noOutcome(year), outcome: 'failed', detail: `${late} before this year was checked` });
+      if (late()) {
+        outcomes.push({ ...noOutcome(year), outcome: 'failed', detail: `${ended} before this year was checked` });
         continue;
       }
       const outcome = await syncYear(year, input, fetcher, importer);
-      outcomes.push(deadline.aborted && outcome.outcome === 'failed' ? { ...outcome, detail: `${late}: ${outcome.detail}` } : outcome);
+      outcomes.push(late() && outcome.outcome === 'failed' ? { ...outcome, detail: `${ended}: ${outcome.detail}` } : outcome);
     }
     const published = outcomes.some((outcome) => outcome.outcome === 'published' || outcome.outcome === 'amended');
     const datasetVersion = published ? assembleDataset(await readDataDirectory(input.dataDir)).version : undefined;
