@@ -280,3 +280,19 @@ describe('a source or a receiver that drips its answer ends nothing but its own 
     }
   });
 });
+
+test('a search answer nested 900,000 deep is refused before it is parsed', async () => {
+  fake.list([ANNUAL_2026, ANNUAL_2027]);
+  const nested = `{"code":200,"searchVO":{"listVO":${'['.repeat(900_000)}${']'.repeat(900_000)}}}`;
+  fake.intercept((_request, response, url) => url.pathname === '/search-gov/data' && json(response, nested));
+  try {
+    const before = process.memoryUsage().rss;
+    const run = await sync(dataCopy());
+    assert.equal(run.code, SYNC_EXIT.failed, show(run));
+    assert.match(run.stderr, /^2027: failed: search failed: .*: the search answer nests deeper than 32 levels; not parsed$/m);
+    const grown = (process.memoryUsage().rss - before) / 2 ** 20;
+    assert.ok(grown < 100, `memory grew by ${Math.round(grown)} MiB`);
+  } finally {
+    fake.intercept(undefined);
+  }
+});

@@ -1,6 +1,7 @@
 import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
 import { arrangedDays, type ArrangedDay } from './arrangement-days.js';
 import { FetchError, type Fetcher } from './http-fetch.js';
+import { parseUntrustedJson, UntrustedJsonError } from './untrusted-json.js';
 
 /** At most this many differing dates are named; the count says how many there are. */
 const LISTED_DIFFERENCES = 10;
@@ -30,9 +31,10 @@ function describe(day: ArrangedDay | undefined): string {
 function readYearDays(text: string, url: string): Map<string, ArrangedDay> {
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    throw new FetchError(url, 'the cross-check source is not JSON');
+    value = parseUntrustedJson(text);
+  } catch (error) {
+    if (!(error instanceof UntrustedJsonError)) throw error;
+    throw new FetchError(url, `the cross-check source ${error.message}`);
   }
   const days = typeof value === 'object' && value !== null && 'days' in value ? value.days : undefined;
   if (!Array.isArray(days)) throw new FetchError(url, 'the cross-check source has no "days" list');

@@ -1,5 +1,6 @@
 import { htmlToText } from './html-text.js';
 import { FetchError, type Fetcher } from './http-fetch.js';
+import { parseUntrustedJson, UntrustedJsonError } from './untrusted-json.js';
 
 /** One document of a search answer: untrusted until its title is matched and its address checked. */
 export interface SearchHit {
@@ -61,9 +62,10 @@ export async function searchYear(fetcher: Fetcher, base: string, year: number): 
 export function readSearchAnswer(text: string, url: string): { readonly hits: SearchHit[]; readonly totalPages: number } {
   let answer: unknown;
   try {
-    answer = JSON.parse(text) as unknown;
-  } catch {
-    throw new FetchError(url, 'the search answer is not JSON');
+    answer = parseUntrustedJson(text);
+  } catch (error) {
+    if (!(error instanceof UntrustedJsonError)) throw error;
+    throw new FetchError(url, `the search answer ${error.message}`);
   }
   if (!isRecord(answer)) throw new FetchError(url, 'the search answer is not a JSON object');
   const code = answer.code;
