@@ -8,8 +8,9 @@ import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/intern
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { startService } from 'china-holiday-calendar-service/internal/server.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
+import { pino } from 'pino';
 import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
-import { TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
+import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
 
 /*
  * gov.cn played by an attacker, over real sockets: what a search answer or a page can do to the
@@ -293,6 +294,37 @@ test('a search answer nested 900,000 deep is refused before it is parsed', async
     const grown = (process.memoryUsage().rss - before) / 2 ** 20;
     assert.ok(grown < 100, `memory grew by ${Math.round(grown)} MiB`);
   } finally {
+    fake.intercept(undefined);
+  }
+});
+
+test('credentials in configured URLs are shown and logged redacted, webhook paths too', async () => {
+  fake.list([ANNUAL_2026, ANNUAL_2027]);
+  // The search fails for 2026 (its page is gone), so that a detail names the search URL; 2027 is published.
+  fake.intercept((_request, response, url) => url.pathname === '/search-gov/data' && (url.searchParams.get('q') ?? '').startsWith('2026') && Boolean(response.writeHead(500).end()));
+  const receiver = await startWebhookReceiver({ failFirst: 1 });
+  const logged = new Collected();
+  const searchUrl = fake.searchUrl.replace('http://', 'http://searcher:pa55word@') + '?apikey=KEY123';
+  const hook = receiver.url.replace('/hooks', '/hooks/PATHTOKEN') + '?token=QTOKEN';
+  const service = await startService(
+    readConfig({ PORT: '0', DATA_DIR: dataCopy(), SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '60', SYNC_SEARCH_URL: searchUrl, WEBHOOK_URLS: hook, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET }),
+    pino({ level: 'info' }, logged),
+  );
+  try {
+    let readiness = '';
+    await eventually(async () => {
+      readiness = await (await fetch(`${service.url}/readyz`)).text();
+      return readiness.includes('"outcome":"failed"') && logged.text.includes('webhook delivered');
+    }, 30_000, 'a failed year and a delivered webhook');
+    for (const secret of ['pa55word', 'KEY123', 'PATHTOKEN', 'QTOKEN']) {
+      assert.ok(!readiness.includes(secret), `/readyz shows ${secret}: ${readiness}`);
+      assert.ok(!logged.text.includes(secret), `the log shows ${secret}`);
+    }
+    assert.match(readiness, /http:\/\/\*\*\*:\*\*\*@127\.0\.0\.1:\d+\/search-gov\/data\?apikey=\*\*\*&t=\*\*\*/);
+    assert.match(logged.text, /"url":"http:\/\/127\.0\.0\.1:\d+\/\*\*\*\?token=\*\*\*"/);
+  } finally {
+    await service.close();
+    await receiver.close();
     fake.intercept(undefined);
   }
 });

@@ -1,4 +1,5 @@
 import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { redactedUrl } from '../redacted-url.js';
 import { arrangedDays, type ArrangedDay } from './arrangement-days.js';
 import { FetchError, type Fetcher } from './http-fetch.js';
 import { parseUntrustedJson, UntrustedJsonError } from './untrusted-json.js';
@@ -19,7 +20,7 @@ export async function crossCheckDifferences(fetcher: Fetcher, urlTemplate: strin
   const dates = [...new Set([...ours.keys(), ...theirs.keys()])].sort();
   const differences = dates
     .filter((date) => ours.get(date) !== theirs.get(date))
-    .map((date) => `${date}: the notice ${describe(ours.get(date))}, ${url} ${describe(theirs.get(date))}`);
+    .map((date) => `${date}: the notice ${describe(ours.get(date))}, ${redactedUrl(url)} ${describe(theirs.get(date))}`);
   if (differences.length <= LISTED_DIFFERENCES) return differences;
   return [...differences.slice(0, LISTED_DIFFERENCES), `and ${differences.length - LISTED_DIFFERENCES} more dates`];
 }

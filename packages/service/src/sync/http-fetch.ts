@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { redactedUrl } from '../redacted-url.js';
 import { hostOf, isPrivateAddress, type AddressPolicy } from './address-policy.js';
 
 /**
@@ -27,13 +28,14 @@ export const USER_AGENT = 'china-holiday-calendar-sync/0.1 (the reference mainla
 
 const MAX_REDIRECTS = 3;
 
+/** Why a request failed; its message names the URL redacted (README, "Security"). */
 export class FetchError extends Error {
   override name = 'FetchError';
   constructor(
     readonly url: string,
-    reason: string,
+    readonly reason: string,
   ) {
-    super(`${url}: ${reason}`);
+    super(`${redactedUrl(url)}: ${reason}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { currentYearInChina } from '../importer/import-notice.js';
+import { redactedUrl } from '../redacted-url.js';
 import { DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
 import { runSync, type SyncReport, type YearOutcome } from './sync-run.js';
 import type { SyncSettings } from './sync-settings.js';
@@ -41,7 +42,7 @@ export class SyncSchedule {
   }
 
   start(): void {
-    this.log.info({ source: this.settings.source, searchUrl: this.settings.searchUrl, intervalSeconds: this.settings.intervalSeconds }, 'sync scheduled');
+    this.log.info({ source: this.settings.source, searchUrl: redactedUrl(this.settings.searchUrl), intervalSeconds: this.settings.intervalSeconds }, 'sync scheduled');
     this.schedule(0);
   }
 
