@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { lookup } from 'node:dns/promises';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { hostname } from 'node:os';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -327,4 +330,78 @@ test('credentials in configured URLs are shown and logged redacted, webhook path
     await receiver.close();
     fake.intercept(undefined);
   }
+});
+
+describe('where sync fetches from', () => {
+  let inside: Server;
+  let insideBase = '';
+  before(async () => {
+    // A server inside the network on the fake's host, another port: what a poisoned answer points at.
+    inside = createHttpServer((request, response) => {
+      if (request.url?.startsWith('/redirect') === true) {
+        response.writeHead(302, { location: `http://localhost:${(inside.address() as AddressInfo).port}/2027.json` }).end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><body><div id="UCAP-CONTENT"><p>INSIDE-ONLY 机密</p></div></body></html>');
+    });
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve));
+    insideBase = `http://127.0.0.1:${(inside.address() as AddressInfo).port}`;
+  });
+  after(() => {
+    inside.closeAllConnections();
+    inside.close();
+  });
+
+  test("a page on another port of the search's host is not fetched, and a refused page is quoted only in a short excerpt", async () => {
+    fake.list([ANNUAL_2026]);
+    searchAlwaysFinds([{ title: '国务院办公厅关于2027年部分节假日安排的通知', url: `${insideBase}/internal.htm` }]);
+    try {
+      const run = await sync(dataCopy());
+      assert.equal(run.code, SYNC_EXIT.failed, show(run));
+      assert.match(run.stderr, /^2027: failed: http:\/\/127\.0\.0\.1:\d+\/internal\.htm: port \d+ of 127\.0\.0\.1 is not the configured one; not fetched$/m);
+      assert.doesNotMatch(run.stderr, /INSIDE-ONLY/);
+      // A page the search's host serves, whose body the importer refuses: a short excerpt of it at most.
+      const body = `一、元旦：${'机密'.repeat(400)}`;
+      fake.intercept((_request, response, url) => {
+        if (url.pathname === '/search-gov/data') return json(response, searchAnswer([{ title: '国务院办公厅关于2027年部分节假日安排的通知', url: `${fake.base}/zhengce/content/202611/content_3.htm` }]));
+        if (url.pathname !== '/zhengce/content/202611/content_3.htm') return false;
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><head><meta name="ArticleTitle" content="国务院办公厅关于2027年部分节假日安排的通知"><meta name="firstpublishedtime" content="2026-11-20 16:00:00"></head><body><div id="UCAP-CONTENT"><p>${body}</p></div></body></html>`);
+        return true;
+      });
+      const refused = await sync(dataCopy());
+      assert.match(refused.stderr, /^2027: failed: .*content_3\.htm: the importer refused the notice: /m);
+      const line = /^2027: .*$/m.exec(refused.stderr)?.[0] ?? '';
+      assert.ok(line.length < 400, line);
+    } finally {
+      fake.intercept(undefined);
+    }
+  });
+
+  test('the cross-check source is fetched under the same policy: a redirect to another host is refused', async () => {
+    fake.list([ANNUAL_2026, ANNUAL_2027]);
+    const dir = dataCopy();
+    const before = snapshotOf(dir);
+    const run = await sync(dir, { values: { SYNC_CROSS_CHECK_URL: `${insideBase}/redirect/{year}.json` } });
+    assert.equal(run.code, SYNC_EXIT.failed, show(run));
+    assert.match(run.stderr, /^2027: failed: cross-check failed: http:\/\/localhost:\d+\/2027\.json: localhost is not gov\.cn or a configured host; not fetched$/m);
+    assert.deepEqual(snapshotOf(dir), before);
+  });
+
+  test("a mirror named by a host name that resolves to this machine is the configured mirror: it is fetched from", async (context) => {
+    const name = hostname().toLowerCase();
+    const resolved = await lookup(name).catch(() => undefined);
+    if (resolved?.address.startsWith('127.') !== true) {
+      context.skip(`${name} does not resolve to a loopback address here`);
+      return;
+    }
+    const mirror = await startFakeGovCn({ host: name });
+    try {
+      mirror.list([ANNUAL_2026, ANNUAL_2027]);
+      const run = await sync(dataCopy(), { values: { SYNC_SEARCH_URL: mirror.searchUrl } });
+      assert.equal(run.code, SYNC_EXIT.ok, show(run));
+      assert.match(run.stdout, new RegExp(`^2027: published: .*http://${name}:\\d+/zhengce/`, 'm'));
+    } finally {
+      await mirror.close();
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/ar
 import { redactedUrl } from '../redacted-url.js';
 import { arrangedDays, type ArrangedDay } from './arrangement-days.js';
 import { FetchError, type Fetcher } from './http-fetch.js';
+import { excerptOf } from './network-text.js';
 import { parseUntrustedJson, UntrustedJsonError } from './untrusted-json.js';
 
 /** At most this many differing dates are named; the count says how many there are. */
@@ -15,7 +16,7 @@ const LISTED_DIFFERENCES = 10;
  */
 export async function crossCheckDifferences(fetcher: Fetcher, urlTemplate: string, file: ArrangementFile): Promise<string[]> {
   const url = urlTemplate.replaceAll('{year}', String(file.year));
-  const theirs = readYearDays((await fetcher.getText(url, 'application/json', () => true)).text, url);
+  const theirs = readYearDays((await fetcher.getText(url, 'application/json')).text, url);
   const ours = arrangedDays(file);
   const dates = [...new Set([...ours.keys(), ...theirs.keys()])].sort();
   const differences = dates
@@ -43,7 +44,7 @@ function readYearDays(text: string, url: string): Map<string, ArrangedDay> {
   for (const day of days as unknown[]) {
     if (typeof day !== 'object' || day === null || !('date' in day) || !('isOffDay' in day)) throw new FetchError(url, 'a day of the cross-check source lacks "date" or "isOffDay"');
     const { date, isOffDay } = day;
-    if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || typeof isOffDay !== 'boolean') throw new FetchError(url, `a day of the cross-check source is malformed: ${JSON.stringify(day)}`);
+    if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || typeof isOffDay !== 'boolean') throw new FetchError(url, `a day of the cross-check source is malformed: ${excerptOf(JSON.stringify(day))}`);
     result.set(date, isOffDay ? 'rest' : 'work');
   }
   return result;

@@ -47,8 +47,8 @@ export interface FetchedText {
 }
 
 export interface Fetcher {
-  /** GET, where `isAllowed` says which hosts this request may reach (the first URL's and every redirect's). */
-  getText(url: string, accept: string, isAllowed?: (host: string) => boolean): Promise<FetchedText>;
+  /** GET, from an address the policy allows (the first URL and every redirect). */
+  getText(url: string, accept: string): Promise<FetchedText>;
   /** POST a body (webhooks): one attempt, the status, never a throw for an HTTP status. */
   post(url: string, body: string, headers: Readonly<Record<string, string>>): Promise<number>;
   /** Requests made so far. */
@@ -89,13 +89,13 @@ export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAU
     get requests() {
       return budget.used;
     },
-    async getText(url, accept, isAllowed = (host) => policy.allowsHost(host)) {
+    async getText(url, accept) {
       let lastError: FetchError | undefined;
       for (let attempt = 0; attempt <= limits.retries; attempt += 1) {
         if (attempt > 0) await sleep(backoff(limits.backoffMs, attempt), undefined, run === undefined ? {} : { signal: run }).catch(() => undefined);
         if (ended()) throw new FetchError(url, RUN_ENDED);
         try {
-          return await getFollowingRedirects(url, accept, isAllowed, policy, limits, dispatcher, budget, attemptSignal());
+          return await getFollowingRedirects(url, accept, policy, limits, dispatcher, budget, attemptSignal());
         } catch (error) {
           if (ended()) throw new FetchError(url, RUN_ENDED);
           if (!(error instanceof RetryableError)) throw error;
@@ -135,7 +135,6 @@ class RetryableError extends Error {
 async function getFollowingRedirects(
   first: string,
   accept: string,
-  isAllowed: (host: string) => boolean,
   policy: AddressPolicy,
   limits: FetchLimits,
   dispatcher: Dispatcher,
@@ -144,7 +143,7 @@ async function getFollowingRedirects(
 ): Promise<FetchedText> {
   let url = first;
   for (let redirects = 0; ; redirects += 1) {
-    checkAddress(url, isAllowed, policy);
+    checkAddress(url, policy);
     budget.take(url);
     let answer: Dispatcher.ResponseData;
     try {
@@ -205,11 +204,12 @@ async function readLimited(url: string, answer: Dispatcher.ResponseData, limits:
   }
 }
 
-function checkAddress(url: string, isAllowed: (host: string) => boolean, policy: AddressPolicy): void {
+function checkAddress(url: string, policy: AddressPolicy): void {
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new FetchError(url, 'not an http(s) address');
+  const refusal = policy.refusal(new URL(url));
+  if (refusal !== undefined) throw new FetchError(url, refusal);
   const host = hostOf(url);
-  if (!isAllowed(host)) throw new FetchError(url, `${host} is not gov.cn or a configured host; not fetched`);
-  if (isPrivateAddress(host) && !policy.allowsPrivateAddresses) throw new FetchError(url, `${host} is a private or loopback address; not fetched`);
+  if (isPrivateAddress(host) && !policy.allowsPrivateAddressFor(host)) throw new FetchError(url, `${host} is a private or loopback address; not fetched`);
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -222,7 +222,7 @@ function guardedLookup(policy: AddressPolicy) {
         callback(error, []);
         return;
       }
-      const refused = policy.allowsPrivateAddresses ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
+      const refused = policy.allowsPrivateAddressFor(hostname.toLowerCase()) ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
       if (refused !== undefined) {
         callback(Object.assign(new Error(`${hostname} resolves to ${refused.address}, a private or loopback address; not fetched`), { code: 'EPRIVATEADDRESS' }), []);
         return;

@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { FetchError } from './http-fetch.js';
+import { excerptOf } from './network-text.js';
 
 /**
  * What a gov.cn notice page holds, read with a real HTML parser. Both of gov.cn's templates put
@@ -110,11 +111,11 @@ export function noticeTextOf(page: NoticePage, url: string, hit: { readonly titl
   const title = oneLine(ownTitle ?? hit.title);
   if (title === '') throw new FetchError(url, 'not a notice page sync understands: neither the page nor the search answer gives a title');
   if (ownTitle !== undefined && hit.title !== '' && compact(ownTitle) !== compact(hit.title)) {
-    throw new FetchError(url, `the page is titled ${quoted(ownTitle)}, but the search answer listed it as ${quoted(hit.title)}; not read`);
+    throw new FetchError(url, `the page is titled ${excerptOf(ownTitle)}, but the search answer listed it as ${excerptOf(hit.title)}; not read`);
   }
   const documentNumber = page.metadata.get('发文字号');
   if (documentNumber !== undefined && hit.documentNumber !== undefined && compact(documentNumber) !== compact(hit.documentNumber)) {
-    throw new FetchError(url, `the page's 文号 is ${quoted(documentNumber)}, but the search answer gave ${quoted(hit.documentNumber)}; not read`);
+    throw new FetchError(url, `the page's 文号 is ${excerptOf(documentNumber)}, but the search answer gave ${excerptOf(hit.documentNumber)}; not read`);
   }
   const published = isoDayOf(page.metadata.get('发布日期')) ?? isoDayOf(page.meta.get('firstpublishedtime')) ?? hit.publishedDate;
   if (published === undefined) throw new FetchError(url, 'not a notice page sync understands: no publication date (发布日期, firstpublishedtime, or the search answer)');
@@ -135,11 +136,6 @@ function oneLine(text: string): string {
 /** Without any whitespace: titles are compared so, as gov.cn breaks long ones over lines. */
 function compact(text: string): string {
   return text.replace(/[\s\u3000]+/g, '');
-}
-
-/** A short, escaped excerpt of text from the network, for a message. */
-function quoted(text: string): string {
-  return JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
 /** yyyy-MM-dd from `2025-11-04 16:00:59`, `2025-11-04` or `2025年11月4日`. */

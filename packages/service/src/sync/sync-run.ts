@@ -7,9 +7,11 @@ import { addressPolicyFor } from './address-policy.js';
 import { changedDates } from './arrangement-days.js';
 import { crossCheckDifferences } from './cross-check.js';
 import { searchYear, type SearchHit } from './gov-search.js';
-import { formatProblem } from '../importer/import-error.js';
+import type { ImportProblem } from '../importer/import-error.js';
+import { redactedUrl } from '../redacted-url.js';
 import { createFetcher, DEFAULT_FETCH_LIMITS, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
 import { ImporterThread } from './importer-thread.js';
+import { excerptOf } from './network-text.js';
 import { noticeTextOf, readNoticePage, type PageNotice } from './notice-page.js';
 import { successionProblem } from './succession.js';
 import type { SyncSettings } from './sync-settings.js';
@@ -165,11 +167,11 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher, imp
     try {
       imported = await importer.import(text, file, { currentYear: input.currentYear, accept: input.accept ?? [] });
     } catch (error) {
-      return outcome('failed', `${url}: ${messageOf(error)}`, { notices: [...notices, reference] });
+      return outcome('failed', `${redactedUrl(url)}: ${messageOf(error)}`, { notices: [...notices, reference] });
     }
     if (imported.ok) {
       const refused = successionProblem(year, file, imported.file);
-      if (refused !== undefined) return outcome('failed', `${url}: ${refused}; not applied`, { notices: [...notices, reference] });
+      if (refused !== undefined) return outcome('failed', `${redactedUrl(url)}: ${refused}; not applied`, { notices: [...notices, reference] });
       file = imported.file;
       const read = file.notices[file.notices.length - 1];
       notices.push({ title: read?.title ?? reference.title, documentNumber: read?.documentNumber ?? null, url });
@@ -180,12 +182,12 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher, imp
         problem.finding === undefined ? [] : [{ id: problem.finding, reason: problem.reason.replace(` (${acceptanceHint({ id: problem.finding })})`, '') }],
       );
       if (findings.length === problems.length) {
-        return outcome('held', `held for review: ${reference.title} (${url}) departs from what every notice so far has done: ${findings.map((finding) => `${finding.id}: ${finding.reason}`).join('; ')}`, {
+        return outcome('held', `held for review: ${reference.title} (${redactedUrl(url)}) departs from what every notice so far has done: ${findings.map((finding) => `${finding.id}: ${finding.reason}`).join('; ')}`, {
           notices: [...notices, reference],
           findings,
         });
       }
-      return outcome('failed', `${url}: the importer refused the notice: ${problems.map(formatProblem).join('; ')}`, { notices: [...notices, reference] });
+      return outcome('failed', `${redactedUrl(url)}: the importer refused the notice: ${refusalSummary(problems)}`, { notices: [...notices, reference] });
     }
   }
   if (file === undefined) return outcome('nothing-new', 'no annual notice yet');
@@ -207,7 +209,7 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher, imp
     return outcome('failed', `cannot publish: ${messageOf(error)}`, { notices });
   }
   const dates = changedDates(existing, file);
-  const names = notices.map((notice) => `${notice.title} (${notice.documentNumber ?? '文号不详'}, ${notice.url})`).join(', ');
+  const names = notices.map((notice) => `${notice.title} (${notice.documentNumber ?? '文号不详'}, ${redactedUrl(notice.url)})`).join(', ');
   return existing === undefined
     ? outcome('published', `published from ${names}`, { notices, changedDates: dates })
     : outcome('amended', `amended by ${names}: ${dates.length} dates changed`, { notices, changedDates: dates });
@@ -237,6 +239,18 @@ async function newNotices(hits: readonly SearchHit[], year: number, existing: Ar
   return [...byTitle.values()].sort(
     (a, b) => Number(b.kind === 'annual') - Number(a.kind === 'annual') || (a.hit.publishedDate ?? '').localeCompare(b.hit.publishedDate ?? '') || a.hit.url.localeCompare(b.hit.url),
   );
+}
+
+/**
+ * Why the importer refused a notice, as a run reports it: the first problem, its quote a short
+ * excerpt (the whole refusal is the `import` command's, for a person reading the notice).
+ */
+function refusalSummary(problems: readonly ImportProblem[]): string {
+  const [first] = problems;
+  if (first === undefined) return 'no reason given';
+  const where = first.firstLine === first.lastLine ? `line ${first.firstLine}` : `lines ${first.firstLine}-${first.lastLine}`;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+  return `${where}: ${excerptOf(first.reason, 100)}: ${excerptOf(first.quote)}${more}`;
 }
 
 function messageOf(error: unknown): string {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { redactedUrl } from '../redacted-url.js';
+import { ANY_ADDRESS } from './address-policy.js';
 import { createFetcher, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
 import type { NoticeReference, SyncReport, YearOutcome } from './sync-run.js';
 import type { WebhookSettings } from './sync-settings.js';
@@ -62,7 +63,7 @@ const CONNECTIONS_PER_RECEIVER = 4;
  * network, so their addresses are trusted; each attempt has the limits' whole-answer deadline.
  */
 export function createWebhookFetcher(limits: FetchLimits): Fetcher {
-  return createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }, { ...limits, maxRequests: Number.MAX_SAFE_INTEGER }, { connectionsPerHost: CONNECTIONS_PER_RECEIVER });
+  return createFetcher(ANY_ADDRESS, { ...limits, maxRequests: Number.MAX_SAFE_INTEGER }, { connectionsPerHost: CONNECTIONS_PER_RECEIVER });
 }
 
 export interface DeliveryCounts {
