@@ -12,7 +12,7 @@ import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { startService } from 'china-holiday-calendar-service/internal/server.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { pino } from 'pino';
-import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
+import { noticePageHtml, startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
 
 /*
@@ -402,6 +402,59 @@ describe('where sync fetches from', () => {
       assert.match(run.stdout, new RegExp(`^2027: published: .*http://${name}:\\d+/zhengce/`, 'm'));
     } finally {
       await mirror.close();
+    }
+  });
+});
+
+describe('what a page or an answer carries besides the notice', () => {
+  test('control characters and terminal escapes from the network reach the terminal escaped', async () => {
+    fake.list([ANNUAL_2026, ANNUAL_2027]);
+    const forged = '国务院办公厅关于2027年部分节假日安排的通知\n\u001b[2K\r2027: published: \u009b31m\u202eforged\u001b[0m';
+    searchAlwaysFinds([
+      { title: forged, url: fake.pageUrl(ANNUAL_2027) },
+      { title: '国务院办公厅关于2027年部分节假日安排的通知', url: `${fake.base}/zhengce/content/202611/content_9.htm` },
+    ]);
+    try {
+      const run = await sync(dataCopy());
+      // eslint-disable-next-line no-control-regex -- control characters are what the output must not hold
+      const controls = /[\0-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]/;
+      assert.doesNotMatch(run.stdout, controls, show(run));
+      assert.doesNotMatch(run.stderr, controls, show(run));
+    } finally {
+      fake.intercept(undefined);
+    }
+  });
+
+  test('a search hit whose pubtime no date can hold is read without it', async () => {
+    fake.list([ANNUAL_2026, ANNUAL_2027]);
+    searchAlwaysFinds([{ title: '国务院办公厅关于2027年部分节假日安排的通知', url: fake.pageUrl(ANNUAL_2027), pubtime: 1e20, pubtimeStr: undefined }]);
+    try {
+      const run = await sync(dataCopy());
+      assert.equal(run.code, SYNC_EXIT.ok, show(run));
+      assert.match(run.stdout, /^2027: published: /m);
+    } finally {
+      fake.intercept(undefined);
+    }
+  });
+
+  test('script and style inside the notice body are not read as notice text', async () => {
+    fake.list([ANNUAL_2026, ANNUAL_2027]);
+    const page = noticePageHtml(ANNUAL_2027).replace(
+      '<div id="UCAP-CONTENT" class="pages_content">',
+      '<div id="UCAP-CONTENT" class="pages_content"><script>var note = "八、植树节：3月12日放假。";</script><style>p::before { content: "九、无名节：1月9日放假。" }</style>',
+    );
+    assert.ok(page.includes('<script>'));
+    fake.intercept((_request, response, url) => {
+      if (url.pathname !== new URL(fake.pageUrl(ANNUAL_2027)).pathname) return false;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+      return true;
+    });
+    try {
+      const run = await sync(dataCopy());
+      assert.equal(run.code, SYNC_EXIT.ok, show(run));
+      assert.match(run.stdout, /^2027: published: /m);
+    } finally {
+      fake.intercept(undefined);
     }
   });
 });

@@ -89,7 +89,8 @@ function publishedDateOf(item: Readonly<Record<string, unknown>>): string | unde
     const match = /^(\d{4})[.\-/年](\d{1,2})[.\-/月](\d{1,2})/.exec(item.pubtimeStr.trim());
     if (match !== null) return `${match[1]}-${match[2]?.padStart(2, '0')}-${match[3]?.padStart(2, '0')}`;
   }
-  if (typeof item.pubtime === 'number' && Number.isFinite(item.pubtime)) {
+  // A time a Date cannot hold (beyond ±8.64e15 ms) is no publication time: the field is skipped.
+  if (typeof item.pubtime === 'number' && Math.abs(item.pubtime) < 8e15) {
     return new Date(item.pubtime + 8 * 3_600_000).toISOString().slice(0, 10);
   }
   return undefined;

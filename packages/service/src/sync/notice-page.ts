@@ -19,6 +19,8 @@ export interface NoticePage {
 const BODY_ID = 'UCAP-CONTENT';
 const BLOCKS = new Set(['p', 'div', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'tr', 'table', 'section', 'article']);
 const CELLS = new Set(['td', 'th']);
+/** Elements whose content is no text of the page: a script's or a style's source is never notice text. */
+const NOT_TEXT = new Set(['script', 'style', 'noscript', 'template', 'textarea']);
 const METADATA_LABELS = new Set(['标题', '发文字号', '成文日期', '发布日期', '发文机关']);
 
 export function readNoticePage(html: string): NoticePage {
@@ -26,6 +28,7 @@ export function readNoticePage(html: string): NoticePage {
   let line = '';
   let depth = 0;
   let bodyDepth: number | undefined;
+  let hidden = 0;
   // Set by the parser's callbacks (a plain boolean would be narrowed to false by the compiler).
   const seen = { body: false };
   const cells: string[] = [];
@@ -41,6 +44,7 @@ export function readNoticePage(html: string): NoticePage {
     {
       onopentag(name, attributes) {
         depth += 1;
+        if (NOT_TEXT.has(name)) hidden += 1;
         if (name === 'meta' && attributes.name !== undefined && attributes.content !== undefined) meta.set(attributes.name.toLowerCase(), attributes.content.trim());
         if (bodyDepth === undefined && attributes.id === BODY_ID) {
           bodyDepth = depth;
@@ -52,6 +56,7 @@ export function readNoticePage(html: string): NoticePage {
         }
       },
       ontext(data) {
+        if (hidden > 0) return;
         // A line break in the page's source is no break in the text (HTML collapses it): Chinese
         // text split across source lines must not gain a space.
         const text = data.replace(/[\r\n]+[\t ]*/g, '');
@@ -59,6 +64,7 @@ export function readNoticePage(html: string): NoticePage {
         else if (cellDepth !== undefined) cell += text;
       },
       onclosetag(name) {
+        if (NOT_TEXT.has(name)) hidden = Math.max(0, hidden - 1);
         if (bodyDepth !== undefined && BLOCKS.has(name)) breakLine();
         if (bodyDepth === depth) {
           breakLine();
