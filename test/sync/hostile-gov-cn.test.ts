@@ -28,12 +28,12 @@ const ANNUAL_2027_FAR: FakeNotice = { ...ANNUAL_2027, fixture: join(FIXTURES, 's
 const AMENDMENT_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-labor-day-amendment.txt'), template: 'zhengceku', number: 7200001 };
 
 /** A search answer listing `hits` (title and page address), as gov.cn's search sends it. */
-function searchAnswer(hits: readonly { readonly title: string; readonly url: string; readonly pubtime?: unknown }[]): string {
+function searchAnswer(hits: readonly { readonly title: string; readonly url: string; readonly pubtime?: unknown; readonly pubtimeStr?: string | undefined }[]): string {
   return JSON.stringify({ code: 200, searchVO: { totalpage: 1, listVO: hits.map((hit) => ({ pubtimeStr: '2026.11.20', ...hit })) } });
 }
 
 /** Every search answers `hits`; everything else is the fake's. */
-function searchAlwaysFinds(hits: readonly { readonly title: string; readonly url: string; readonly pubtime?: unknown }[]): void {
+function searchAlwaysFinds(hits: readonly { readonly title: string; readonly url: string; readonly pubtime?: unknown; readonly pubtimeStr?: string | undefined }[]): void {
   fake.intercept((_request, response, url) => url.pathname === '/search-gov/data' && json(response, searchAnswer(hits)));
 }
 const LIMITS = { timeoutMs: 2000, maxBytes: 2 * 1024 * 1024, retries: 1, backoffMs: 10, maxRequests: 60 };
