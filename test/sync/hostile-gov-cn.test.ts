@@ -4,15 +4,15 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
+import { SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { startService } from 'china-holiday-calendar-service/internal/server.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { pino } from 'pino';
-import { noticePageHtml, startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
+import { noticePageHtml, startFakeGovCn, type FakeGovCn, type FakeNotice, type Interceptor } from '../helpers/fake-gov-cn.js';
+import { Collected, runSyncCollected, show, type CommandRun } from '../helpers/sync-command-run.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
 
 /*
@@ -38,45 +38,33 @@ function searchAlwaysFinds(hits: readonly { readonly title: string; readonly url
 }
 const LIMITS = { timeoutMs: 2000, maxBytes: 2 * 1024 * 1024, retries: 1, backoffMs: 10, maxRequests: 60 };
 
-class Collected extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /** One `sync` run against the fake, as the command runs it. */
-async function sync(
+function sync(
   dataDir: string,
   options: { readonly values?: Record<string, string>; readonly importerBudgetMs?: number; readonly currentYear?: number; readonly limits?: typeof LIMITS } = {},
-): Promise<Run> {
-  const out = new Collected();
-  const err = new Collected();
-  const code = await runSyncCommand(
-    {
-      dataDir,
-      values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl, ...options.values },
-      accept: [],
-      currentYear: options.currentYear ?? 2026,
-      limits: options.limits ?? LIMITS,
-      delivery: { attempts: 2, backoffMs: 10 },
-      ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
-    },
-    out,
-    err,
-  );
-  return { code, stdout: out.text, stderr: err.text };
+): Promise<CommandRun> {
+  return runSyncCollected({
+    dataDir,
+    values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl, ...options.values },
+    accept: [],
+    currentYear: options.currentYear ?? 2026,
+    limits: options.limits ?? LIMITS,
+    delivery: { attempts: 2, backoffMs: 10 },
+    ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
+  });
 }
 
-function show(run: Run): string {
-  return `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+/** A run that publishes 2027, with `interceptor` answering in the fake's place. */
+async function publishes2027(interceptor: Interceptor): Promise<void> {
+  fake.list([ANNUAL_2026, ANNUAL_2027]);
+  fake.intercept(interceptor);
+  try {
+    const run = await sync(dataCopy());
+    assert.equal(run.code, SYNC_EXIT.ok, show(run));
+    assert.match(run.stdout, /^2027: published: /m);
+  } finally {
+    fake.intercept(undefined);
+  }
 }
 
 const dataCopy = dataCopies();
@@ -383,7 +371,7 @@ describe('where sync fetches from', () => {
     const before = snapshotOf(dir);
     const run = await sync(dir, { values: { SYNC_CROSS_CHECK_URL: `${insideBase}/redirect/{year}.json` } });
     assert.equal(run.code, SYNC_EXIT.failed, show(run));
-    assert.match(run.stderr, /^2027: failed: cross-check failed: http:\/\/localhost:\d+\/2027\.json: localhost is not gov\.cn or a configured host; not fetched$/m);
+    assert.match(run.stderr, /^2027: failed: cross-check failed: http:\/\/localhost:\d+\/2027\.json: localhost is not gov\.cn \(on a web port\) or a configured host; not fetched$/m);
     assert.deepEqual(snapshotOf(dir), before);
   });
 
@@ -426,35 +414,20 @@ describe('what a page or an answer carries besides the notice', () => {
   });
 
   test('a search hit whose pubtime no date can hold is read without it', async () => {
-    fake.list([ANNUAL_2026, ANNUAL_2027]);
-    searchAlwaysFinds([{ title: '国务院办公厅关于2027年部分节假日安排的通知', url: fake.pageUrl(ANNUAL_2027), pubtime: 1e20, pubtimeStr: undefined }]);
-    try {
-      const run = await sync(dataCopy());
-      assert.equal(run.code, SYNC_EXIT.ok, show(run));
-      assert.match(run.stdout, /^2027: published: /m);
-    } finally {
-      fake.intercept(undefined);
-    }
+    const hit = { title: '国务院办公厅关于2027年部分节假日安排的通知', url: fake.pageUrl(ANNUAL_2027), pubtime: 1e20, pubtimeStr: undefined };
+    await publishes2027((_request, response, url) => url.pathname === '/search-gov/data' && json(response, searchAnswer([hit])));
   });
 
   test('script and style inside the notice body are not read as notice text', async () => {
-    fake.list([ANNUAL_2026, ANNUAL_2027]);
     const page = noticePageHtml(ANNUAL_2027).replace(
       '<div id="UCAP-CONTENT" class="pages_content">',
       '<div id="UCAP-CONTENT" class="pages_content"><script>var note = "八、植树节：3月12日放假。";</script><style>p::before { content: "九、无名节：1月9日放假。" }</style>',
     );
     assert.ok(page.includes('<script>'));
-    fake.intercept((_request, response, url) => {
+    await publishes2027((_request, response, url) => {
       if (url.pathname !== new URL(fake.pageUrl(ANNUAL_2027)).pathname) return false;
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
       return true;
     });
-    try {
-      const run = await sync(dataCopy());
-      assert.equal(run.code, SYNC_EXIT.ok, show(run));
-      assert.match(run.stdout, /^2027: published: /m);
-    } finally {
-      fake.intercept(undefined);
-    }
   });
 });

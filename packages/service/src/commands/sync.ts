@@ -3,7 +3,7 @@ import { currentYearInChina } from '../importer/import-notice.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
 import { print } from './terminal-text.js';
-import { readSyncSettings, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
+import { readSyncSettings, SYNC_SOURCES, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
 import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
 
 /**
@@ -39,7 +39,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
     return SYNC_EXIT.usage;
   }
   if (settings === undefined) {
-    err.write('sync is not configured: set SYNC_SOURCE=gov.cn (or --source gov.cn); nothing was requested\n');
+    err.write(`sync is not configured: set SYNC_SOURCE=${SYNC_SOURCES[0]} (or --source ${SYNC_SOURCES[0]}); nothing was requested\n`);
     return SYNC_EXIT.usage;
   }
   let report: SyncReport;

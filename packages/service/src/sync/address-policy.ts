@@ -2,8 +2,8 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * Where sync may fetch from. A search answer is untrusted input: the page addresses it lists are
- * fetched only from gov.cn's hosts on the web's ports (80, 443) or from a configured URL's host
- * and port (a mirror), and private, loopback and link-local addresses (named, or what a name
+ * fetched only from the hosts and ports its source serves pages from (gov.cn's on 80 and 443) or
+ * from a configured URL's host and port (a mirror), and private, loopback and link-local addresses (named, or what a name
  * resolves to) only for a configured URL's host (a mirror inside the network, a test), so a
  * poisoned answer cannot turn the service into a proxy into its own network.
  */
@@ -52,13 +52,11 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE_RANGES.check(bare, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** gov.cn and its subdomains (www.gov.cn, sousuo.www.gov.cn). */
-export function isGovCnHost(host: string): boolean {
-  return host === 'gov.cn' || host.endsWith('.gov.cn');
-}
-
-/** The policy for URLs configured by the operator: their hosts and ports are trusted, private addresses included. */
-export function addressPolicyFor(configuredUrls: readonly string[]): AddressPolicy {
+/**
+ * The policy for a site serving pages where `servesPages` says, and URLs configured by the
+ * operator: their hosts and ports are trusted, private addresses included.
+ */
+export function addressPolicyFor(configuredUrls: readonly string[], site: { readonly name: string; servesPages(host: string, port: string): boolean }): AddressPolicy {
   const configured = configuredUrls.map((url) => new URL(url));
   const hosts = new Set(configured.map((url) => hostOf(url.href)));
   const origins = new Set(configured.map((url) => `${hostOf(url.href)}:${portOf(url)}`));
@@ -66,10 +64,9 @@ export function addressPolicyFor(configuredUrls: readonly string[]): AddressPoli
     refusal(url) {
       const host = hostOf(url.href);
       const port = portOf(url);
-      if (origins.has(`${host}:${port}`)) return undefined;
-      if (isGovCnHost(host)) return port === '80' || port === '443' ? undefined : `port ${port} of ${host} is not a web port (80, 443); not fetched`;
+      if (origins.has(`${host}:${port}`) || site.servesPages(host, port)) return undefined;
       if (hosts.has(host)) return `port ${port} of ${host} is not the configured one; not fetched`;
-      return `${host} is not gov.cn or a configured host; not fetched`;
+      return `${host} is not ${site.name} (on a web port) or a configured host; not fetched`;
     },
     allowsPrivateAddressFor: (host) => hosts.has(host),
   };

@@ -1,4 +1,3 @@
-import { acceptanceHint } from 'china-holiday-calendar/internal/dataset/accepted-findings.js';
 import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
 import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
 import { publishedYearsOf, publishYear, readYearFile } from '../publishing/publish-year.js';
@@ -6,13 +5,13 @@ import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-
 import { addressPolicyFor } from './address-policy.js';
 import { changedDates } from './arrangement-days.js';
 import { crossCheckDifferences } from './cross-check.js';
-import { searchYear, type SearchHit } from './gov-search.js';
+import { GOV_CN, govCnSource } from './gov-cn/source.js';
 import type { ImportProblem } from '../importer/import-error.js';
 import { redactedUrl } from '../redacted-url.js';
-import { createFetcher, DEFAULT_FETCH_LIMITS, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
-import { ImporterThread } from './importer-thread.js';
+import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
+import { ImporterThread, type NoticeYear } from './importer-thread.js';
 import { excerptOf } from './network-text.js';
-import { noticeTextOf, readNoticePage, type PageNotice } from './notice-page.js';
+import type { NoticeCandidate, NoticeSource } from './notice-source.js';
 import { successionProblem } from './succession.js';
 import type { SyncSettings } from './sync-settings.js';
 
@@ -64,29 +63,34 @@ export interface SyncRunInput {
   readonly importerBudgetMs?: number;
 }
 
-/**
- * What sync gives the importer, at most: the longest notice title is 40 characters and the
- * longest notice 4 KB. A search title or a page beyond these is no notice, and is not read.
- */
+/** The longest title sync gives the importer: the longest notice title is 40 characters. */
 const MAX_TITLE_CHARACTERS = 200;
-const MAX_NOTICE_CHARACTERS = 64 * 1024;
+
+/** What every year of a run shares. */
+interface Run {
+  readonly input: SyncRunInput;
+  readonly source: NoticeSource;
+  readonly fetcher: Fetcher;
+  readonly importer: ImporterThread;
+}
 
 /**
  * One sync run: for each year that may have news (the years after the last published one, up to
  * the year after the current one, and every published year from the current one on, which an
- * amending notice may still change), search gov.cn, read each new notice's page, run its text
- * through the importer with every check it makes, optionally cross-check the result, and publish
- * it (year file, then manifest). A year whose notice the whole-year rules question is held; a
- * year that fails anywhere writes nothing. Years are independent: one failing does not stop the
- * others.
+ * amending notice may still change), find the source's new notices, read each one's page, run
+ * its text through the importer with every check it makes, optionally cross-check the result,
+ * and publish it (year file, then manifest). A year whose notice the whole-year rules question is
+ * held; a year that fails anywhere writes nothing. Years are independent: one failing does not
+ * stop the others.
  */
 export async function runSync(input: SyncRunInput): Promise<SyncReport> {
   const configured = [input.settings.searchUrl, ...(input.settings.crossCheckUrl === undefined ? [] : [input.settings.crossCheckUrl.replaceAll('{year}', '2000')])];
   const deadline = AbortSignal.timeout(input.settings.runTimeoutSeconds * 1000);
   // A function, not the property: the compiler would take it for constant across the awaits.
   const late = (): boolean => deadline.aborted;
-  const fetcher = createFetcher(addressPolicyFor(configured), input.limits ?? DEFAULT_FETCH_LIMITS, { signal: deadline });
+  const fetcher = createFetcher(addressPolicyFor(configured, GOV_CN), input.limits ?? DEFAULT_FETCH_LIMITS, { signal: deadline });
   const importer = new ImporterThread(input.importerBudgetMs);
+  const run: Run = { input, source: govCnSource(fetcher, input.settings.searchUrl), fetcher, importer };
   const stopImporter = (): void => void importer.close();
   deadline.addEventListener('abort', stopImporter);
   try {
@@ -94,10 +98,10 @@ export async function runSync(input: SyncRunInput): Promise<SyncReport> {
     const ended = `the run passed SYNC_RUN_TIMEOUT_SECONDS (${input.settings.runTimeoutSeconds} s) and was ended`;
     for (const year of await yearsToCheck(input.dataDir, input.currentYear)) {
       if (late()) {
-        outcomes.push({ ...noOutcome(year), outcome: 'failed', detail: `${ended} before this year was checked` });
+        outcomes.push(outcomeOf(year, 'failed', `${ended} before this year was checked`));
         continue;
       }
-      const outcome = await syncYear(year, input, fetcher, importer);
+      const outcome = await syncYear(year, run);
       outcomes.push(late() && outcome.outcome === 'failed' ? { ...outcome, detail: `${ended}: ${outcome.detail}` } : outcome);
     }
     const published = outcomes.some((outcome) => outcome.outcome === 'published' || outcome.outcome === 'amended');
@@ -118,127 +122,161 @@ export async function yearsToCheck(dataDir: string, currentYear: number): Promis
   return [...years].sort((a, b) => a - b);
 }
 
-/** A year's outcome with nothing read yet. */
-function noOutcome(year: number): YearOutcome {
-  return { year, outcome: 'nothing-new', detail: '', notices: [], findings: [], differences: [], changedDates: [] };
+/** One year of a run, step by step; a step that ends the year early throws its outcome. */
+async function syncYear(year: number, run: Run): Promise<YearOutcome> {
+  try {
+    const existing = await publishedFile(year, run);
+    const candidates = await newNotices(year, existing, run);
+    const { file, notices } = await importNotices(year, candidates, existing, run);
+    await crossCheck(year, file, notices, run);
+    return await publish(year, existing, file, notices, run);
+  } catch (error) {
+    if (error instanceof YearEnded) return error.outcome;
+    throw error;
+  }
+}
+
+/** The year's file as the data directory has it (undefined: unpublished). */
+async function publishedFile(year: number, run: Run): Promise<ArrangementFile | undefined> {
+  const read = await readYearFile(run.input.dataDir, year);
+  if (read.state === 'invalid') end(year, 'failed', `the year's file in the data directory is refused, so nothing is applied to it: ${read.reason}`);
+  return read.state === 'valid' ? read.file : undefined;
 }
 
 interface Candidate {
-  readonly hit: SearchHit;
-  readonly kind: 'annual' | 'special' | 'amending';
+  readonly notice: NoticeCandidate;
+  readonly kind: NonNullable<NoticeYear>['kind'];
 }
 
-async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher, importer: ImporterThread): Promise<YearOutcome> {
-  const outcome = (kind: YearOutcomeKind, detail: string, extra: Partial<YearOutcome> = {}): YearOutcome => ({ ...noOutcome(year), outcome: kind, detail, ...extra });
-  const read = await readYearFile(input.dataDir, year);
-  if (read.state === 'invalid') return outcome('failed', `the year's file in the data directory is refused, so nothing is applied to it: ${read.reason}`);
-  const existing = read.state === 'valid' ? read.file : undefined;
-  let hits: SearchHit[];
+/**
+ * The notices the source lists for the year that the data does not have yet: matched by title
+ * through the importer's own reading of titles (never by a guess), an annual notice only for a
+ * year not yet published, and a notice whose title the year's file already records skipped.
+ * gov.cn lists a notice under two addresses (its two templates): one per title. Annual first,
+ * then by date. Nothing new ends the year.
+ */
+async function newNotices(year: number, existing: ArrangementFile | undefined, run: Run): Promise<Candidate[]> {
+  let found: readonly NoticeCandidate[];
   try {
-    hits = await searchYear(fetcher, input.settings.searchUrl, year);
+    found = await run.source.findNotices(year);
   } catch (error) {
-    return outcome('failed', `search failed: ${messageOf(error)}`);
+    end(year, 'failed', `search failed: ${messageOf(error)}`);
   }
-  let candidates: Candidate[];
+  const titled = found.filter((notice) => notice.title.length <= MAX_TITLE_CHARACTERS);
+  let kinds: readonly NoticeYear[];
   try {
-    candidates = await newNotices(hits, year, existing, input.currentYear, importer);
+    kinds = await run.importer.classify(
+      titled.map((notice) => notice.title),
+      run.input.currentYear,
+    );
   } catch (error) {
-    return outcome('failed', `reading the search's titles failed: ${messageOf(error)}`);
+    end(year, 'failed', `reading the search's titles failed: ${messageOf(error)}`);
   }
+  const known = new Set((existing?.notices ?? []).map((notice) => notice.title));
+  const byTitle = new Map<string, Candidate>();
+  for (const [index, notice] of titled.entries()) {
+    const target = kinds[index];
+    if (target === undefined || target === null || target.year !== year || known.has(notice.title) || byTitle.has(notice.title)) continue;
+    if (target.kind === 'annual' && existing !== undefined) continue;
+    byTitle.set(notice.title, { notice, kind: target.kind });
+  }
+  const candidates = [...byTitle.values()].sort(
+    (a, b) =>
+      Number(b.kind === 'annual') - Number(a.kind === 'annual') ||
+      (a.notice.publishedDate ?? '').localeCompare(b.notice.publishedDate ?? '') ||
+      a.notice.url.localeCompare(b.notice.url),
+  );
   if (candidates.length === 0 || (existing === undefined && candidates[0]?.kind !== 'annual')) {
-    return outcome('nothing-new', existing === undefined ? 'no annual notice yet' : 'no notice after the ones published');
+    end(year, 'nothing-new', existing === undefined ? 'no annual notice yet' : 'no notice after the ones published');
   }
+  return candidates;
+}
+
+/**
+ * Each candidate's page read and its text imported onto the year's file, in order: the year as
+ * the notices leave it, and the notices as the importer read them. A page that cannot be read, a
+ * notice the importer refuses or a year it would not succeed fails the year; a notice the
+ * whole-year rules question holds it.
+ */
+async function importNotices(year: number, candidates: readonly Candidate[], existing: ArrangementFile | undefined, run: Run): Promise<{ file: ArrangementFile; notices: NoticeReference[] }> {
   let file = existing;
   const notices: NoticeReference[] = [];
-  for (const { hit } of candidates) {
-    let notice: PageNotice;
-    let url: string;
+  for (const { notice: candidate } of candidates) {
+    let read;
     try {
-      const page = await fetcher.getText(hit.url, 'text/html');
-      url = page.url;
-      notice = noticeTextOf(readNoticePage(page.text), url, hit);
-      if (notice.text.length > MAX_NOTICE_CHARACTERS) throw new FetchError(url, `the page's notice text is ${notice.text.length} characters, over the ${MAX_NOTICE_CHARACTERS} a notice may have; not read`);
+      read = await run.source.readNotice(candidate);
     } catch (error) {
-      return outcome('failed', messageOf(error), { notices });
+      end(year, 'failed', messageOf(error), { notices });
     }
-    const reference = { title: notice.title, documentNumber: null, url };
-    const text = notice.text;
+    const reference = { title: read.title, documentNumber: null, url: read.url };
+    const shownUrl = redactedUrl(read.url);
     let imported;
     try {
-      imported = await importer.import(text, file, { currentYear: input.currentYear, accept: input.accept ?? [] });
+      imported = await run.importer.import(read.text, file, { currentYear: run.input.currentYear, accept: run.input.accept ?? [] });
     } catch (error) {
-      return outcome('failed', `${redactedUrl(url)}: ${messageOf(error)}`, { notices: [...notices, reference] });
+      end(year, 'failed', `${shownUrl}: ${messageOf(error)}`, { notices: [...notices, reference] });
     }
-    if (imported.ok) {
-      const refused = successionProblem(year, file, imported.file);
-      if (refused !== undefined) return outcome('failed', `${redactedUrl(url)}: ${refused}; not applied`, { notices: [...notices, reference] });
-      file = imported.file;
-      const read = file.notices[file.notices.length - 1];
-      notices.push({ title: read?.title ?? reference.title, documentNumber: read?.documentNumber ?? null, url });
-    } else {
-      const problems = imported.problems;
-      // The importer's reason ends with how to accept the finding; sync says that its own way.
-      const findings = problems.flatMap((problem) =>
-        problem.finding === undefined ? [] : [{ id: problem.finding, reason: problem.reason.replace(` (${acceptanceHint({ id: problem.finding })})`, '') }],
-      );
-      if (findings.length === problems.length) {
-        return outcome('held', `held for review: ${reference.title} (${redactedUrl(url)}) departs from what every notice so far has done: ${findings.map((finding) => `${finding.id}: ${finding.reason}`).join('; ')}`, {
+    if (!imported.ok) {
+      const findings = imported.problems.flatMap((problem) => (problem.finding === undefined ? [] : [problem.finding]));
+      if (findings.length === imported.problems.length) {
+        end(year, 'held', `held for review: ${read.title} (${shownUrl}) departs from what every notice so far has done: ${findings.map((finding) => `${finding.id}: ${finding.reason}`).join('; ')}`, {
           notices: [...notices, reference],
           findings,
         });
       }
-      return outcome('failed', `${redactedUrl(url)}: the importer refused the notice: ${refusalSummary(problems)}`, { notices: [...notices, reference] });
+      end(year, 'failed', `${shownUrl}: the importer refused the notice: ${refusalSummary(imported.problems)}`, { notices: [...notices, reference] });
     }
+    const refused = successionProblem(year, file, imported.file);
+    if (refused !== undefined) end(year, 'failed', `${shownUrl}: ${refused}; not applied`, { notices: [...notices, reference] });
+    file = imported.file;
+    const recorded = file.notices[file.notices.length - 1];
+    notices.push({ title: recorded?.title ?? read.title, documentNumber: recorded?.documentNumber ?? null, url: read.url });
   }
-  if (file === undefined) return outcome('nothing-new', 'no annual notice yet');
-  if (input.settings.crossCheckUrl !== undefined) {
-    let differences: string[];
-    try {
-      differences = await crossCheckDifferences(fetcher, input.settings.crossCheckUrl, file);
-    } catch (error) {
-      return outcome('failed', `cross-check failed: ${messageOf(error)}`, { notices });
-    }
-    if (differences.length > 0) {
-      return outcome('held', `held for review: the notice and the cross-check source differ on ${differences.join('; ')}`, { notices, differences });
-    }
-  }
+  if (file === undefined) end(year, 'nothing-new', 'no annual notice yet');
+  return { file, notices };
+}
+
+/** With SYNC_CROSS_CHECK_URL, the second source must agree on every date, or the year is held. */
+async function crossCheck(year: number, file: ArrangementFile, notices: readonly NoticeReference[], run: Run): Promise<void> {
+  const url = run.input.settings.crossCheckUrl;
+  if (url === undefined) return;
+  let differences: string[];
   try {
-    const { changed } = await publishYear(input.dataDir, file);
-    if (!changed) return outcome('nothing-new', 'the data directory has this arrangement already', { notices });
+    differences = await crossCheckDifferences(run.fetcher, url, file);
   } catch (error) {
-    return outcome('failed', `cannot publish: ${messageOf(error)}`, { notices });
+    end(year, 'failed', `cross-check failed: ${messageOf(error)}`, { notices });
+  }
+  if (differences.length > 0) end(year, 'held', `held for review: the notice and the cross-check source differ on ${differences.join('; ')}`, { notices, differences });
+}
+
+/** The year file, then the manifest, written; the year published or amended, or nothing new if the directory had it. */
+async function publish(year: number, existing: ArrangementFile | undefined, file: ArrangementFile, notices: readonly NoticeReference[], run: Run): Promise<YearOutcome> {
+  try {
+    const { changed } = await publishYear(run.input.dataDir, file);
+    if (!changed) return outcomeOf(year, 'nothing-new', 'the data directory has this arrangement already', { notices });
+  } catch (error) {
+    return outcomeOf(year, 'failed', `cannot publish: ${messageOf(error)}`, { notices });
   }
   const dates = changedDates(existing, file);
   const names = notices.map((notice) => `${notice.title} (${notice.documentNumber ?? '文号不详'}, ${redactedUrl(notice.url)})`).join(', ');
   return existing === undefined
-    ? outcome('published', `published from ${names}`, { notices, changedDates: dates })
-    : outcome('amended', `amended by ${names}: ${dates.length} dates changed`, { notices, changedDates: dates });
+    ? outcomeOf(year, 'published', `published from ${names}`, { notices, changedDates: dates })
+    : outcomeOf(year, 'amended', `amended by ${names}: ${dates.length} dates changed`, { notices, changedDates: dates });
 }
 
-/**
- * The hits that are notices for `year` the data does not have yet: matched by title through the
- * importer's own reading of titles (never by a guess), an annual notice only for a year not yet
- * published, and a notice whose title the year's file already records skipped. gov.cn lists a
- * notice under two addresses (its two templates): one per title. Annual first, then by date.
- */
-async function newNotices(hits: readonly SearchHit[], year: number, existing: ArrangementFile | undefined, currentYear: number, importer: ImporterThread): Promise<Candidate[]> {
-  const known = new Set((existing?.notices ?? []).map((notice) => notice.title));
-  const byTitle = new Map<string, Candidate>();
-  const titled = hits.filter((hit) => hit.title.length <= MAX_TITLE_CHARACTERS);
-  const targets = await importer.classify(
-    titled.map((hit) => hit.title),
-    currentYear,
-  );
-  for (const [index, hit] of titled.entries()) {
-    const target = targets[index];
-    if (target === undefined || target === null) continue;
-    if (target.year !== year || known.has(hit.title) || byTitle.has(hit.title)) continue;
-    if (target.kind === 'annual' && existing !== undefined) continue;
-    byTitle.set(hit.title, { hit, kind: target.kind });
+function outcomeOf(year: number, outcome: YearOutcomeKind, detail: string, extra: Partial<YearOutcome> = {}): YearOutcome {
+  return { year, outcome, detail, notices: [], findings: [], differences: [], changedDates: [], ...extra };
+}
+
+/** A step's early end of its year, with the year's outcome. */
+class YearEnded extends Error {
+  constructor(readonly outcome: YearOutcome) {
+    super(outcome.detail);
   }
-  return [...byTitle.values()].sort(
-    (a, b) => Number(b.kind === 'annual') - Number(a.kind === 'annual') || (a.hit.publishedDate ?? '').localeCompare(b.hit.publishedDate ?? '') || a.hit.url.localeCompare(b.hit.url),
-  );
+}
+
+function end(year: number, outcome: YearOutcomeKind, detail: string, extra: Partial<YearOutcome> = {}): never {
+  throw new YearEnded(outcomeOf(year, outcome, detail, extra));
 }
 
 /**
@@ -254,5 +292,5 @@ function refusalSummary(problems: readonly ImportProblem[]): string {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof FetchError || error instanceof Error ? error.message : String(error);
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,7 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-
-/** gov.cn's policy-library search endpoint, which answers JSON. */
-export const GOV_CN_SEARCH_URL = 'https://sousuo.www.gov.cn/search-gov/data';
+import { GOV_CN } from './gov-cn/source.js';
 
 /** A notice is checked for a few times a day: the State Council publishes a handful a year. */
 export const DEFAULT_SYNC_INTERVAL_SECONDS = 6 * 3600;
@@ -9,7 +7,7 @@ export const DEFAULT_SYNC_INTERVAL_SECONDS = 6 * 3600;
 /** A run's requests take seconds; one past five minutes is stuck on a source that drips or hangs. */
 export const DEFAULT_SYNC_RUN_TIMEOUT_SECONDS = 300;
 
-export const SYNC_SOURCES = ['gov.cn'] as const;
+export const SYNC_SOURCES = [GOV_CN.name] as const;
 
 /**
  * How sync runs: where it searches, what it cross-checks against, whom it tells. Read from the
@@ -61,10 +59,10 @@ export function readSyncSettings(values: SyncSettingValues): SyncSettings | unde
   // `{year}` is not valid in every part of a URL: the address is checked with a year in its place.
   if (crossCheck !== undefined) httpUrl('SYNC_CROSS_CHECK_URL', crossCheck.replaceAll('{year}', '2027'));
   return {
-    source: 'gov.cn',
+    source: GOV_CN.name,
     intervalSeconds,
     runTimeoutSeconds,
-    searchUrl: httpUrl('SYNC_SEARCH_URL', present(values.SYNC_SEARCH_URL) ?? GOV_CN_SEARCH_URL),
+    searchUrl: httpUrl('SYNC_SEARCH_URL', present(values.SYNC_SEARCH_URL) ?? GOV_CN.searchUrl),
     crossCheckUrl: crossCheck,
     webhooks,
   };

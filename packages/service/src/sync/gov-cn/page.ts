@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
-import { FetchError } from './http-fetch.js';
-import { excerptOf } from './network-text.js';
+import { FetchError } from '../http-fetch.js';
+import { excerptOf } from '../network-text.js';
+import type { NoticeCandidate, NoticeRead } from '../notice-source.js';
 
 /**
  * What a gov.cn notice page holds, read with a real HTML parser. Both of gov.cn's templates put
@@ -95,12 +96,6 @@ function metadataOf(cells: readonly string[]): Map<string, string> {
   return metadata;
 }
 
-/** The notice a page holds, as the importer reads it, and the title it gives. */
-export interface PageNotice {
-  readonly text: string;
-  /** The page's title, on one line: the search answer's only when the page gives none. */
-  readonly title: string;
-}
 
 /**
  * The notice as the importer reads it: the header lines gov.cn's page gives (发布日期, 网址, and
@@ -110,7 +105,7 @@ export interface PageNotice {
  * the URL and what was missing; so is a page whose own title or 文号 is not the one the search
  * answer gave for it (a hit is read only as the notice it claims to be).
  */
-export function noticeTextOf(page: NoticePage, url: string, hit: { readonly title: string; readonly documentNumber?: string | undefined; readonly publishedDate: string | undefined }): PageNotice {
+export function noticeTextOf(page: NoticePage, url: string, hit: NoticeCandidate): Omit<NoticeRead, 'url'> {
   if (page.bodyLines === undefined) throw new FetchError(url, `not a notice page sync understands: it has no element with id ${BODY_ID} (the body of both gov.cn templates)`);
   if (page.bodyLines.length === 0) throw new FetchError(url, `not a notice page sync understands: its ${BODY_ID} element holds no text`);
   const ownTitle = page.metadata.get('标题') ?? page.meta.get('articletitle');

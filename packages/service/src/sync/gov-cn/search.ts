@@ -1,15 +1,8 @@
 import { htmlToText } from './html-text.js';
-import { FetchError, type Fetcher } from './http-fetch.js';
-import { parseUntrustedJson, UntrustedJsonError } from './untrusted-json.js';
+import { FetchError, type Fetcher } from '../http-fetch.js';
+import type { NoticeCandidate } from '../notice-source.js';
+import { parseUntrustedJson, UntrustedJsonError } from '../untrusted-json.js';
 
-/** One document of a search answer: untrusted until its title is matched and its address checked. */
-export interface SearchHit {
-  /** The title as plain text (the answer marks the query words with tags). */
-  readonly title: string;
-  readonly url: string;
-  /** yyyy-MM-dd, when the answer gives it. */
-  readonly publishedDate: string | undefined;
-}
 
 /**
  * The words the searches use: every notice title since 2008 has one of them (部分节假日安排 in the
@@ -41,8 +34,8 @@ export function searchUrlFor(base: string, query: string, page: number): string 
 }
 
 /** Every document the searches for `year` find, each once, in the order found. */
-export async function searchYear(fetcher: Fetcher, base: string, year: number): Promise<SearchHit[]> {
-  const found = new Map<string, SearchHit>();
+export async function searchYear(fetcher: Fetcher, base: string, year: number): Promise<NoticeCandidate[]> {
+  const found = new Map<string, NoticeCandidate>();
   for (const word of SEARCH_WORDS) {
     for (let page = 1; page <= MAX_PAGES; page += 1) {
       const url = searchUrlFor(base, `${year} ${word}`, page);
@@ -59,7 +52,7 @@ export async function searchYear(fetcher: Fetcher, base: string, year: number): 
  * `searchVO.totalpage`, or `code` 1001 for no match. Anything else is refused, naming what is
  * wrong; a document without a title or an http(s) URL is skipped.
  */
-export function readSearchAnswer(text: string, url: string): { readonly hits: SearchHit[]; readonly totalPages: number } {
+export function readSearchAnswer(text: string, url: string): { readonly hits: NoticeCandidate[]; readonly totalPages: number } {
   let answer: unknown;
   try {
     answer = parseUntrustedJson(text);
@@ -74,7 +67,7 @@ export function readSearchAnswer(text: string, url: string): { readonly hits: Se
   const searchVO = answer.searchVO;
   if (!isRecord(searchVO) || !Array.isArray(searchVO.listVO)) throw new FetchError(url, 'the search answer has no searchVO.listVO list');
   const totalPages = typeof searchVO.totalpage === 'number' ? searchVO.totalpage : Number(searchVO.totalpage ?? 1);
-  const hits: SearchHit[] = [];
+  const hits: NoticeCandidate[] = [];
   for (const item of searchVO.listVO as unknown[]) {
     if (!isRecord(item) || typeof item.title !== 'string' || typeof item.url !== 'string') continue;
     if (!URL.canParse(item.url) || !/^https?:$/.test(new URL(item.url).protocol)) continue;
