@@ -27,9 +27,13 @@ const ANNUAL_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-ann
 const ANNUAL_2027_FAR: FakeNotice = { ...ANNUAL_2027, fixture: join(FIXTURES, 'synthetic', '2027-annual-far-make-up-day.txt') };
 const AMENDMENT_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-labor-day-amendment.txt'), template: 'zhengceku', number: 7200001 };
 
-/** A search answer listing `hits` (title and page address), as gov.cn's search sends it. */
+/**
+ * A search answer listing `hits` (title and page address), as gov.cn's search sends it, and the
+ * 2026 notice the data holds, which every run looks for.
+ */
 function searchAnswer(hits: readonly { readonly title: string; readonly url: string; readonly pubtime?: unknown; readonly pubtimeStr?: string | undefined }[]): string {
-  return JSON.stringify({ code: 200, searchVO: { totalpage: 1, listVO: hits.map((hit) => ({ pubtimeStr: '2026.11.20', ...hit })) } });
+  const held = { title: '国务院办公厅关于2026年部分节假日安排的通知', url: fake.pageUrl(ANNUAL_2026) };
+  return JSON.stringify({ code: 200, searchVO: { totalpage: 1, listVO: [...hits, held].map((hit) => ({ pubtimeStr: '2026.11.20', ...hit })) } });
 }
 
 /** Every search answers `hits`; everything else is the fake's. */

@@ -130,13 +130,14 @@ describe('sync writes nothing on any failure', () => {
     });
   }
 
-  test('an empty search answer is nothing new', async () => {
+  test('an empty search answer is nothing new, but a search that no longer finds the notice the data holds fails its year', async () => {
     fake.behave('empty');
     const dir = dataCopy();
     const before = snapshotOf(dir);
     const run = await sync(dir);
-    assert.equal(run.code, SYNC_EXIT.ok, show(run));
+    assert.equal(run.code, SYNC_EXIT.failed, show(run));
     assert.match(run.stdout, /^2027: nothing-new: no annual notice yet$/m);
+    assert.match(run.stderr, /^2026: failed: gov\.cn's search no longer finds 国务院办公厅关于2026年部分节假日安排的通知, a notice the data holds: the source has changed/m);
     assert.deepEqual(snapshotOf(dir), before);
   });
 

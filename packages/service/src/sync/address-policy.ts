@@ -56,7 +56,7 @@ export function isPrivateAddress(address: string): boolean {
  * The policy for a site serving pages where `servesPages` says, and URLs configured by the
  * operator: their hosts and ports are trusted, private addresses included.
  */
-export function addressPolicyFor(configuredUrls: readonly string[], site: { readonly name: string; servesPages(host: string, port: string): boolean }): AddressPolicy {
+export function addressPolicyFor(configuredUrls: readonly string[], site: { readonly name: string; readonly servesPages: (host: string, port: string) => boolean }): AddressPolicy {
   const configured = configuredUrls.map((url) => new URL(url));
   const hosts = new Set(configured.map((url) => hostOf(url.href)));
   const origins = new Set(configured.map((url) => `${hostOf(url.href)}:${portOf(url)}`));
@@ -77,6 +77,7 @@ export function hostOf(url: string): string {
   return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
 }
 
-function portOf(url: URL): string {
+/** The port a URL connects to, written or its scheme's. */
+export function portOf(url: URL): string {
   return url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : '80';
 }

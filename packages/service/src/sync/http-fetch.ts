@@ -24,7 +24,8 @@ export interface FetchLimits {
 
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, retries: 3, backoffMs: 1000, maxRequests: 60 };
 
-export const USER_AGENT = 'china-holiday-calendar-sync/0.1 (the reference mainland-China holiday calendar service; reads the State Council holiday notices a few times a day)';
+/** Who asks, and where to read about it: what SYNC_USER_AGENT replaces. */
+export const DEFAULT_USER_AGENT = 'china-holiday-calendar-sync/0.2 (+https://www.npmjs.com/package/china-holiday-calendar; the mainland-China holiday calendar service, reading the State Council holiday notices a few times a day)';
 
 const MAX_REDIRECTS = 3;
 
@@ -61,6 +62,8 @@ export interface FetcherOptions {
   readonly signal?: AbortSignal;
   /** Connections open at once to one host (webhook receivers: a slow one cannot pile them up). */
   readonly connectionsPerHost?: number;
+  /** The User-Agent sent (SYNC_USER_AGENT); DEFAULT_USER_AGENT when unset. */
+  readonly userAgent?: string;
 }
 
 class Budget {
@@ -82,6 +85,7 @@ export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAU
   });
   const budget = new Budget(limits.maxRequests);
   const run = options.signal;
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
   const ended = (): boolean => run?.aborted === true;
   /** The signal of one attempt: its own deadline, or the run's. */
   const attemptSignal = (): AbortSignal => (run === undefined ? AbortSignal.timeout(limits.timeoutMs) : AbortSignal.any([run, AbortSignal.timeout(limits.timeoutMs)]));
@@ -95,7 +99,7 @@ export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAU
         if (attempt > 0) await sleep(backoff(limits.backoffMs, attempt), undefined, run === undefined ? {} : { signal: run }).catch(() => undefined);
         if (ended()) throw new FetchError(url, RUN_ENDED);
         try {
-          return await getFollowingRedirects(url, accept, policy, limits, dispatcher, budget, attemptSignal());
+          return await getFollowingRedirects(url, { accept, 'user-agent': userAgent }, policy, limits, dispatcher, budget, attemptSignal());
         } catch (error) {
           if (ended()) throw new FetchError(url, RUN_ENDED);
           if (!(error instanceof RetryableError)) throw error;
@@ -109,7 +113,7 @@ export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAU
       budget.take(url);
       const signal = attemptSignal();
       try {
-        const answer = await request(url, { method: 'POST', dispatcher, signal, headers: { 'user-agent': USER_AGENT, 'content-type': 'application/json', ...headers }, body });
+        const answer = await request(url, { method: 'POST', dispatcher, signal, headers: { 'user-agent': userAgent, 'content-type': 'application/json', ...headers }, body });
         // The status is the answer: the body is read to free the connection, but a slow or long
         // one only until the attempt's deadline.
         await answer.body.dump({ limit: 64 * 1024, signal }).catch(() => undefined);
@@ -134,7 +138,7 @@ class RetryableError extends Error {
 
 async function getFollowingRedirects(
   first: string,
-  accept: string,
+  headers: { readonly accept: string; readonly 'user-agent': string },
   policy: AddressPolicy,
   limits: FetchLimits,
   dispatcher: Dispatcher,
@@ -147,7 +151,7 @@ async function getFollowingRedirects(
     budget.take(url);
     let answer: Dispatcher.ResponseData;
     try {
-      answer = await request(url, { method: 'GET', dispatcher, signal, headers: { 'user-agent': USER_AGENT, accept } });
+      answer = await request(url, { method: 'GET', dispatcher, signal, headers });
     } catch (error) {
       throw new RetryableError(url, describeNetworkError(error, signal, limits.timeoutMs));
     }
@@ -165,8 +169,9 @@ async function getFollowingRedirects(
       throw new RetryableError(url, `answered ${statusCode}`);
     }
     if (statusCode !== 200) {
-      await answer.body.dump();
-      throw new FetchError(url, `answered ${statusCode}`);
+      await answer.body.dump({ limit: 64 * 1024, signal }).catch(() => undefined);
+      // gov.cn's firewall has refused some clients by their User-Agent.
+      throw new FetchError(url, statusCode === 403 ? 'answered 403 (refused; if it refuses this User-Agent, set SYNC_USER_AGENT)' : `answered ${statusCode}`);
     }
     const text = await readLimited(url, answer, limits, signal);
     return { url, contentType: headerOf(answer.headers, 'content-type') ?? '', text };

@@ -9,3 +9,8 @@ const EXCERPT_LENGTH = 60;
 export function excerptOf(text: string, length: number = EXCERPT_LENGTH): string {
   return JSON.stringify(text.length > length ? `${text.slice(0, length)}…` : text);
 }
+
+/** A title without any whitespace: titles are compared so, as gov.cn breaks long ones over lines. */
+export function compactTitle(text: string): string {
+  return text.replace(/[\s\u3000]+/g, '');
+}

@@ -1,8 +1,8 @@
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import type { ArrangementFile, ArrangementNotice } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
 import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
 import { publishedYearsOf, publishYear, readYearFile } from '../publishing/publish-year.js';
 import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
-import { addressPolicyFor } from './address-policy.js';
+import { addressPolicyFor, hostOf, portOf } from './address-policy.js';
 import { changedDates } from './arrangement-days.js';
 import { crossCheckDifferences } from './cross-check.js';
 import { GOV_CN, govCnSource } from './gov-cn/source.js';
@@ -10,8 +10,9 @@ import type { ImportProblem } from '../importer/import-error.js';
 import { redactedUrl } from '../redacted-url.js';
 import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
 import { ImporterThread, type NoticeYear } from './importer-thread.js';
-import { excerptOf } from './network-text.js';
-import type { NoticeCandidate, NoticeSource } from './notice-source.js';
+import { compactTitle, excerptOf } from './network-text.js';
+import type { NoticeCandidate, NoticeRead, NoticeSource } from './notice-source.js';
+import { papersSource } from './papers-source.js';
 import { successionProblem } from './succession.js';
 import type { SyncSettings } from './sync-settings.js';
 
@@ -54,7 +55,7 @@ export interface SyncReport {
 
 export interface SyncRunInput {
   readonly dataDir: string;
-  readonly settings: Pick<SyncSettings, 'searchUrl' | 'crossCheckUrl' | 'runTimeoutSeconds'>;
+  readonly settings: Pick<SyncSettings, 'searchUrl' | 'crossCheckUrl' | 'papersUrl' | 'userAgent' | 'runTimeoutSeconds'>;
   readonly currentYear: number;
   /** Finding ids a person accepts after reading the notice (sync --accept). */
   readonly accept?: readonly string[];
@@ -69,9 +70,23 @@ const MAX_TITLE_CHARACTERS = 200;
 /** What every year of a run shares. */
 interface Run {
   readonly input: SyncRunInput;
-  readonly source: NoticeSource;
+  /** Where notices are found: gov.cn's search, and the papers list when configured. */
+  readonly sources: readonly NoticeSource[];
   readonly fetcher: Fetcher;
   readonly importer: ImporterThread;
+  /** The newest notice the data holds, which every source must still find. */
+  readonly canary: Canary | undefined;
+}
+
+/**
+ * The newest notice the data holds (today 2026's annual notice). A source that still answers but
+ * no longer lists it has changed (a new interface, a firewall, a renamed field), and would report
+ * "nothing new" forever: the run fails that year instead, so that the change is seen.
+ */
+interface Canary {
+  readonly year: number;
+  readonly title: string;
+  readonly urls: readonly string[];
 }
 
 /**
@@ -84,19 +99,22 @@ interface Run {
  * stop the others.
  */
 export async function runSync(input: SyncRunInput): Promise<SyncReport> {
-  const configured = [input.settings.searchUrl, ...(input.settings.crossCheckUrl === undefined ? [] : [input.settings.crossCheckUrl.replaceAll('{year}', '2000')])];
+  const templates = [input.settings.crossCheckUrl, input.settings.papersUrl].filter((url) => url !== undefined);
+  const configured = [input.settings.searchUrl, ...templates.map((url) => url.replaceAll('{year}', '2000'))];
   const deadline = AbortSignal.timeout(input.settings.runTimeoutSeconds * 1000);
   // A function, not the property: the compiler would take it for constant across the awaits.
   const late = (): boolean => deadline.aborted;
-  const fetcher = createFetcher(addressPolicyFor(configured, GOV_CN), input.limits ?? DEFAULT_FETCH_LIMITS, { signal: deadline });
+  const fetcher = createFetcher(addressPolicyFor(configured, GOV_CN), input.limits ?? DEFAULT_FETCH_LIMITS, { signal: deadline, ...(input.settings.userAgent === undefined ? {} : { userAgent: input.settings.userAgent }) });
   const importer = new ImporterThread(input.importerBudgetMs);
-  const run: Run = { input, source: govCnSource(fetcher, input.settings.searchUrl), fetcher, importer };
+  const canary = await canaryOf(input.dataDir);
+  const run: Run = { input, sources: sourcesOf(input.settings, fetcher), fetcher, importer, canary };
   const stopImporter = (): void => void importer.close();
   deadline.addEventListener('abort', stopImporter);
   try {
     const outcomes: YearOutcome[] = [];
     const ended = `the run passed SYNC_RUN_TIMEOUT_SECONDS (${input.settings.runTimeoutSeconds} s) and was ended`;
-    for (const year of await yearsToCheck(input.dataDir, input.currentYear)) {
+    const years = [...new Set([...(canary === undefined ? [] : [canary.year]), ...(await yearsToCheck(input.dataDir, input.currentYear))])].sort((a, b) => a - b);
+    for (const year of years) {
       if (late()) {
         outcomes.push(outcomeOf(year, 'failed', `${ended} before this year was checked`));
         continue;
@@ -122,6 +140,28 @@ export async function yearsToCheck(dataDir: string, currentYear: number): Promis
   return [...years].sort((a, b) => a - b);
 }
 
+/**
+ * gov.cn's search, and with SYNC_PAPERS_URL the papers list, whose addresses are kept only where
+ * gov.cn, or the search's mirror, serves pages, and read as the search's hits are.
+ */
+function sourcesOf(settings: SyncRunInput['settings'], fetcher: Fetcher): NoticeSource[] {
+  const search = govCnSource(fetcher, settings.searchUrl);
+  if (settings.papersUrl === undefined) return [search];
+  const mirror = new URL(settings.searchUrl).origin;
+  const keeps = (url: URL): boolean => url.origin === mirror || GOV_CN.servesPages(hostOf(url.href), portOf(url));
+  return [search, papersSource(fetcher, settings.papersUrl, keeps, (candidate) => search.readNotice(candidate))];
+}
+
+/** The newest notice of the newest published year, if the data has one. */
+async function canaryOf(dataDir: string): Promise<Canary | undefined> {
+  const year = Math.max(...(await publishedYearsOf(dataDir)));
+  if (!Number.isFinite(year)) return undefined;
+  const read = await readYearFile(dataDir, year);
+  if (read.state !== 'valid') return undefined;
+  const newest = read.file.notices.reduce<ArrangementNotice | undefined>((latest, notice) => (latest === undefined || notice.publishedDate >= latest.publishedDate ? notice : latest), undefined);
+  return newest === undefined ? undefined : { year, title: newest.title, urls: [newest.sourceUrl, ...newest.otherUrls] };
+}
+
 /** One year of a run, step by step; a step that ends the year early throws its outcome. */
 async function syncYear(year: number, run: Run): Promise<YearOutcome> {
   try {
@@ -145,40 +185,58 @@ async function publishedFile(year: number, run: Run): Promise<ArrangementFile | 
 
 interface Candidate {
   readonly notice: NoticeCandidate;
+  readonly source: NoticeSource;
   readonly kind: NonNullable<NoticeYear>['kind'];
+  /** The page, when it had to be read to learn the title (a papers list gives none). */
+  readonly read?: NoticeRead;
+}
+
+/** A notice a source listed, and the source that listed it. */
+interface Listed {
+  readonly notice: NoticeCandidate;
+  readonly source: NoticeSource;
+  readonly read?: NoticeRead;
 }
 
 /**
- * The notices the source lists for the year that the data does not have yet: matched by title
+ * The notices the sources list for the year that the data does not have yet: matched by title
  * through the importer's own reading of titles (never by a guess), an annual notice only for a
- * year not yet published, and a notice whose title the year's file already records skipped.
- * gov.cn lists a notice under two addresses (its two templates): one per title. Annual first,
- * then by date. Nothing new ends the year.
+ * year not yet published, and a notice whose title or address the year's file already records
+ * skipped. A listed address without a title is read first, to learn it. gov.cn lists a notice
+ * under two addresses (its two templates): one per title. Annual first, then by date. Nothing
+ * new ends the year; so does a source that no longer lists the newest notice the data holds.
  */
 async function newNotices(year: number, existing: ArrangementFile | undefined, run: Run): Promise<Candidate[]> {
-  let found: readonly NoticeCandidate[];
-  try {
-    found = await run.source.findNotices(year);
-  } catch (error) {
-    end(year, 'failed', `search failed: ${messageOf(error)}`);
+  const { listed, failures } = await listEverywhere(year, run);
+  const knownUrls = new Set((existing?.notices ?? []).flatMap((notice) => [notice.sourceUrl, ...notice.otherUrls]));
+  const unknown = listed.filter((entry) => !knownUrls.has(entry.notice.url));
+  const titled: Listed[] = [];
+  for (const entry of unknown) {
+    if (entry.notice.title !== '') titled.push(entry);
+    else {
+      try {
+        titled.push({ ...entry, read: await entry.source.readNotice(entry.notice) });
+      } catch (error) {
+        end(year, 'failed', messageOf(error));
+      }
+    }
   }
-  const titled = found.filter((notice) => notice.title.length <= MAX_TITLE_CHARACTERS);
+  const titleOf = (entry: Listed): string => entry.read?.title ?? entry.notice.title;
+  const readable = titled.filter((entry) => titleOf(entry).length <= MAX_TITLE_CHARACTERS);
   let kinds: readonly NoticeYear[];
   try {
-    kinds = await run.importer.classify(
-      titled.map((notice) => notice.title),
-      run.input.currentYear,
-    );
+    kinds = await run.importer.classify(readable.map(titleOf), run.input.currentYear);
   } catch (error) {
     end(year, 'failed', `reading the search's titles failed: ${messageOf(error)}`);
   }
   const known = new Set((existing?.notices ?? []).map((notice) => notice.title));
   const byTitle = new Map<string, Candidate>();
-  for (const [index, notice] of titled.entries()) {
+  for (const [index, entry] of readable.entries()) {
     const target = kinds[index];
-    if (target === undefined || target === null || target.year !== year || known.has(notice.title) || byTitle.has(notice.title)) continue;
+    const title = titleOf(entry);
+    if (target === undefined || target === null || target.year !== year || known.has(title) || byTitle.has(title)) continue;
     if (target.kind === 'annual' && existing !== undefined) continue;
-    byTitle.set(notice.title, { notice, kind: target.kind });
+    byTitle.set(title, { ...entry, kind: target.kind });
   }
   const candidates = [...byTitle.values()].sort(
     (a, b) =>
@@ -186,10 +244,35 @@ async function newNotices(year: number, existing: ArrangementFile | undefined, r
       (a.notice.publishedDate ?? '').localeCompare(b.notice.publishedDate ?? '') ||
       a.notice.url.localeCompare(b.notice.url),
   );
-  if (candidates.length === 0 || (existing === undefined && candidates[0]?.kind !== 'annual')) {
-    end(year, 'nothing-new', existing === undefined ? 'no annual notice yet' : 'no notice after the ones published');
-  }
+  const nothingNew = candidates.length === 0 || (existing === undefined && candidates[0]?.kind !== 'annual');
+  if (nothingNew && failures.length > 0) end(year, 'failed', failures.join('; '));
+  if (nothingNew) end(year, 'nothing-new', existing === undefined ? 'no annual notice yet' : 'no notice after the ones published');
   return candidates;
+}
+
+/**
+ * What every source lists for the year, each address once (the first source's), and why a source
+ * failed. A source that fails is passed over while another answers (the search down, the papers
+ * list up); one that answers without the canary fails the year at once.
+ */
+async function listEverywhere(year: number, run: Run): Promise<{ listed: Listed[]; failures: string[] }> {
+  const listed = new Map<string, Listed>();
+  const failures: string[] = [];
+  for (const source of run.sources) {
+    let found: readonly NoticeCandidate[];
+    try {
+      found = await source.findNotices(year);
+    } catch (error) {
+      failures.push(`${source === run.sources[0] ? 'search' : source.name} failed: ${messageOf(error)}`);
+      continue;
+    }
+    const canary = run.canary;
+    if (canary?.year === year && !found.some((notice) => canary.urls.includes(notice.url) || compactTitle(notice.title) === compactTitle(canary.title))) {
+      end(year, 'failed', `${source.name} no longer finds ${canary.title}, a notice the data holds: the source has changed (a new interface, a firewall, a renamed field?)`);
+    }
+    for (const notice of found) if (!listed.has(notice.url)) listed.set(notice.url, { notice, source });
+  }
+  return { listed: [...listed.values()], failures };
 }
 
 /**
@@ -201,10 +284,10 @@ async function newNotices(year: number, existing: ArrangementFile | undefined, r
 async function importNotices(year: number, candidates: readonly Candidate[], existing: ArrangementFile | undefined, run: Run): Promise<{ file: ArrangementFile; notices: NoticeReference[] }> {
   let file = existing;
   const notices: NoticeReference[] = [];
-  for (const { notice: candidate } of candidates) {
-    let read;
+  for (const candidate of candidates) {
+    let read: NoticeRead;
     try {
-      read = await run.source.readNotice(candidate);
+      read = candidate.read ?? (await candidate.source.readNotice(candidate.notice));
     } catch (error) {
       end(year, 'failed', messageOf(error), { notices });
     }

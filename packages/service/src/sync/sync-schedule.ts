@@ -12,7 +12,12 @@ export interface SyncScheduleOptions {
   readonly delivery?: DeliveryPolicy;
   /** Called after a run published something: the service reloads at once rather than at its next check. */
   readonly onPublished?: () => Promise<unknown>;
+  /** The waits before retrying a run in which a year failed, one per failed run in a row (the last repeats). */
+  readonly retryDelaysMs?: readonly number[];
 }
+
+/** After a run in which a year failed: retried after about 1, 5, 15 and then every 60 minutes (never later than the interval). */
+export const RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 900_000, 3_600_000];
 
 /**
  * Sync inside the service: a run at start and every SYNC_INTERVAL_SECONDS after the previous run
@@ -27,6 +32,8 @@ export class SyncSchedule {
   private lastAttempt: string | null = null;
   private lastSuccess: string | null = null;
   private outcomes: readonly YearOutcome[] = [];
+  /** Runs in a row in which a year failed (or the run itself). */
+  private failedRuns = 0;
   private readonly heldEventsSent = new Set<string>();
   private readonly webhookFetcher: Fetcher;
   private readonly webhooks: WebhookSender;
@@ -79,11 +86,27 @@ export class SyncSchedule {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      void this.runOnce().then(() => {
-        this.schedule(this.settings.intervalSeconds * 1000);
+      void this.runOnce().then((report) => {
+        this.schedule(this.nextDelayMs(report));
       });
     }, delayMs);
     this.timer.unref();
+  }
+
+  /**
+   * The interval after a good run; after one in which a year failed, a shorter wait that grows
+   * with each failed run in a row (a start-up run that failed is not left for a whole interval).
+   */
+  private nextDelayMs(report: SyncReport | undefined): number {
+    const interval = this.settings.intervalSeconds * 1000;
+    if (report !== undefined && report.outcomes.every((outcome) => outcome.outcome !== 'failed')) {
+      this.failedRuns = 0;
+      return interval;
+    }
+    const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    const delay = delays[Math.min(this.failedRuns, delays.length - 1)] ?? interval;
+    this.failedRuns += 1;
+    return Math.min(delay, interval);
   }
 
   private async run(): Promise<SyncReport | undefined> {

@@ -23,6 +23,10 @@ export interface SyncSettings {
   readonly searchUrl: string;
   /** A holiday-cn-style JSON year file, `{year}` replaced; undefined: no cross-check. */
   readonly crossCheckUrl: string | undefined;
+  /** A holiday-cn-style JSON year file whose `papers` lists notice addresses, `{year}` replaced; undefined: the search alone. */
+  readonly papersUrl: string | undefined;
+  /** The User-Agent of sync's requests (SYNC_USER_AGENT); undefined: the service's own. */
+  readonly userAgent: string | undefined;
   readonly webhooks: WebhookSettings;
 }
 
@@ -39,6 +43,8 @@ export interface SyncSettingValues {
   readonly SYNC_RUN_TIMEOUT_SECONDS?: string | undefined;
   readonly SYNC_SEARCH_URL?: string | undefined;
   readonly SYNC_CROSS_CHECK_URL?: string | undefined;
+  readonly SYNC_PAPERS_URL?: string | undefined;
+  readonly SYNC_USER_AGENT?: string | undefined;
   readonly WEBHOOK_URLS?: string | undefined;
   readonly WEBHOOK_SECRET?: string | undefined;
 }
@@ -55,15 +61,18 @@ export function readSyncSettings(values: SyncSettingValues): SyncSettings | unde
   if (!(SYNC_SOURCES as readonly string[]).includes(source)) throw new SyncSettingsError(`SYNC_SOURCE must be ${SYNC_SOURCES.join(' or ')} (or unset: no sync), not "${source}"`);
   const intervalSeconds = seconds('SYNC_INTERVAL_SECONDS', values.SYNC_INTERVAL_SECONDS, DEFAULT_SYNC_INTERVAL_SECONDS, 604_800);
   const runTimeoutSeconds = seconds('SYNC_RUN_TIMEOUT_SECONDS', values.SYNC_RUN_TIMEOUT_SECONDS, DEFAULT_SYNC_RUN_TIMEOUT_SECONDS, 86_400);
-  const crossCheck = present(values.SYNC_CROSS_CHECK_URL);
-  // `{year}` is not valid in every part of a URL: the address is checked with a year in its place.
-  if (crossCheck !== undefined) httpUrl('SYNC_CROSS_CHECK_URL', crossCheck.replaceAll('{year}', '2027'));
+  const crossCheck = yearTemplate('SYNC_CROSS_CHECK_URL', values.SYNC_CROSS_CHECK_URL);
+  const papers = yearTemplate('SYNC_PAPERS_URL', values.SYNC_PAPERS_URL);
+  const userAgent = present(values.SYNC_USER_AGENT);
+  if (userAgent !== undefined && !/^[\x20-\x7e]{1,300}$/.test(userAgent)) throw new SyncSettingsError('SYNC_USER_AGENT must be printable ASCII, at most 300 characters');
   return {
     source: GOV_CN.name,
     intervalSeconds,
     runTimeoutSeconds,
     searchUrl: httpUrl('SYNC_SEARCH_URL', present(values.SYNC_SEARCH_URL) ?? GOV_CN.searchUrl),
     crossCheckUrl: crossCheck,
+    papersUrl: papers,
+    userAgent,
     webhooks,
   };
 }
@@ -85,6 +94,13 @@ function readWebhookSettings(values: SyncSettingValues): WebhookSettings {
     }
   }
   return { urls, secret };
+}
+
+/** A URL template with `{year}`, checked with a year in its place (`{year}` is not valid in every part of a URL). */
+function yearTemplate(name: string, text: string | undefined): string | undefined {
+  const template = present(text);
+  if (template !== undefined) httpUrl(name, template.replaceAll('{year}', '2027'));
+  return template;
 }
 
 /** A whole number of seconds from 1 to `max`, or the default when unset. */

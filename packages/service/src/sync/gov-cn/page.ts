@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { FetchError } from '../http-fetch.js';
-import { excerptOf } from '../network-text.js';
+import { compactTitle, excerptOf } from '../network-text.js';
 import type { NoticeCandidate, NoticeRead } from '../notice-source.js';
 
 /**
@@ -111,11 +111,11 @@ export function noticeTextOf(page: NoticePage, url: string, hit: NoticeCandidate
   const ownTitle = page.metadata.get('标题') ?? page.meta.get('articletitle');
   const title = oneLine(ownTitle ?? hit.title);
   if (title === '') throw new FetchError(url, 'not a notice page sync understands: neither the page nor the search answer gives a title');
-  if (ownTitle !== undefined && hit.title !== '' && compact(ownTitle) !== compact(hit.title)) {
+  if (ownTitle !== undefined && hit.title !== '' && compactTitle(ownTitle) !== compactTitle(hit.title)) {
     throw new FetchError(url, `the page is titled ${excerptOf(ownTitle)}, but the search answer listed it as ${excerptOf(hit.title)}; not read`);
   }
   const documentNumber = page.metadata.get('发文字号');
-  if (documentNumber !== undefined && hit.documentNumber !== undefined && compact(documentNumber) !== compact(hit.documentNumber)) {
+  if (documentNumber !== undefined && hit.documentNumber !== undefined && compactTitle(documentNumber) !== compactTitle(hit.documentNumber)) {
     throw new FetchError(url, `the page's 文号 is ${excerptOf(documentNumber)}, but the search answer gave ${excerptOf(hit.documentNumber)}; not read`);
   }
   const published = isoDayOf(page.metadata.get('发布日期')) ?? isoDayOf(page.meta.get('firstpublishedtime')) ?? hit.publishedDate;
@@ -132,11 +132,6 @@ export function noticeTextOf(page: NoticePage, url: string, hit: NoticeCandidate
 /** Whitespace runs (line breaks, ideographic spaces) as one space, trimmed. */
 function oneLine(text: string): string {
   return text.replace(/[\s\u3000]+/g, ' ').trim();
-}
-
-/** Without any whitespace: titles are compared so, as gov.cn breaks long ones over lines. */
-function compact(text: string): string {
-  return text.replace(/[\s\u3000]+/g, '');
 }
 
 /** yyyy-MM-dd from `2025-11-04 16:00:59`, `2025-11-04` or `2025年11月4日`. */

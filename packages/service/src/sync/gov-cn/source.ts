@@ -12,9 +12,7 @@ export const GOV_CN = {
   /** The policy-library search endpoint, which answers JSON. */
   searchUrl: 'https://sousuo.www.gov.cn/search-gov/data',
   /** gov.cn and its subdomains (www.gov.cn, sousuo.www.gov.cn), on the web's ports. */
-  servesPages(host: string, port: string): boolean {
-    return (host === 'gov.cn' || host.endsWith('.gov.cn')) && (port === '80' || port === '443');
-  },
+  servesPages: (host: string, port: string): boolean => (host === 'gov.cn' || host.endsWith('.gov.cn')) && (port === '80' || port === '443'),
 } as const;
 
 /** The longest page text a notice may have: the longest notice is 4 KB; a page beyond this is no notice. */
