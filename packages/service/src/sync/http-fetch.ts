@@ -22,7 +22,7 @@ export interface FetchLimits {
   readonly maxRequests: number;
 }
 
-export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, retries: 3, backoffMs: 1000, maxRequests: 60 };
+export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, retries: 3, backoffMs: 1000, maxRequests: 120 };
 
 /** Who asks, and where to read about it: what SYNC_USER_AGENT replaces. */
 export const DEFAULT_USER_AGENT = 'china-holiday-calendar-sync/0.2 (+https://www.npmjs.com/package/china-holiday-calendar; the mainland-China holiday calendar service, reading the State Council holiday notices a few times a day)';
