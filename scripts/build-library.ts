@@ -11,7 +11,7 @@
  */
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import { build, type Plugin } from 'esbuild';
 import { readDataDirectorySync } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
@@ -70,8 +70,8 @@ function rollUpDeclarations(entry: keyof typeof ENTRIES): void {
       messages: {
         // Release tags (@public, @beta) are not used: what is exported is public, @internal is trimmed;
         // the types a public one is made of (a union's constant, a base interface) are inlined unexported.
-        extractorMessageReporting: { default: { logLevel: 'warning' as never }, 'ae-missing-release-tag': { logLevel: 'none' as never }, 'ae-forgotten-export': { logLevel: 'none' as never } },
-        tsdocMessageReporting: { default: { logLevel: 'none' as never } },
+        extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.Warning }, 'ae-missing-release-tag': { logLevel: ExtractorLogLevel.None }, 'ae-forgotten-export': { logLevel: ExtractorLogLevel.None } },
+        tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
       },
     },
     configObjectFullPath: undefined,
@@ -82,7 +82,7 @@ function rollUpDeclarations(entry: keyof typeof ENTRIES): void {
     // Its banner and notes stay out of stdout, where `npm pack --json` writes the tarball's description.
     messageCallback: (message) => {
       message.handled = true;
-      if (message.logLevel === 'error' || message.logLevel === 'warning') process.stderr.write(`${message.formatMessageWithLocation(LIBRARY)}\n`);
+      if (message.logLevel === ExtractorLogLevel.Error || message.logLevel === ExtractorLogLevel.Warning) process.stderr.write(`${message.formatMessageWithLocation(LIBRARY)}\n`);
     },
   });
   if (!result.succeeded || result.warningCount > 0) throw new Error(`API Extractor: ${result.errorCount} errors, ${result.warningCount} warnings for ${entry}`);
