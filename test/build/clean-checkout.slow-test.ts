@@ -93,7 +93,7 @@ describe('a fresh checkout', { timeout: TIMEOUT }, () => {
 describe('the library package from npm pack', { timeout: TIMEOUT }, () => {
   it('holds the compiled library, its types, the data and the schemas; nothing of the service, no sources or maps; under 1 MB', () => {
     const files = packed.files.map((file) => file.path);
-    for (const path of ['dist/library/index.js', 'dist/library/index.d.ts', 'dist/client/index.d.ts', 'data/2026.json', 'data/manifest.json', 'docs/arrangement.schema.json']) {
+    for (const path of ['LICENSE', 'dist/library/index.js', 'dist/library/index.d.ts', 'dist/client/index.d.ts', 'data/2026.json', 'data/manifest.json', 'docs/arrangement.schema.json']) {
       assert.ok(files.includes(path), `${path} is in the tarball`);
     }
     assert.deepEqual(files.filter((path) => /^(src|test|bench|scripts)\//.test(path) || path.endsWith('.map') || /\/(http|importer|commands)\/|\/cli\.js$/.test(path)), []);
