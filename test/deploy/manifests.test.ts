@@ -167,6 +167,25 @@ after(() => {
   for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
 });
 
+const NO_POSIX_SHELL = process.platform === 'win32' ? 'needs a POSIX shell' : false;
+
+/**
+ * A generator script (`script [input] [output]`) writes exactly the checked-in file, from `input`
+ * and from its default (an empty first argument, as no argument at all), and refuses a missing input.
+ */
+function assertGeneratesCheckedIn(script: string, checkedIn: string, input: string, missing: { readonly input: string; readonly refusal: RegExp }): void {
+  const expected = readFileSync(checkedIn, 'utf8');
+  for (const given of [input, '']) {
+    const output = join(temporaryDir(), 'generated.yaml');
+    const run = spawnSync('sh', [script, given, output], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(readFileSync(output, 'utf8'), expected, `${shown(script)} ${given === '' ? '(the default input)' : shown(given)} differs from ${shown(checkedIn)}: run it`);
+  }
+  const refused = spawnSync('sh', [script, join(temporaryDir(), missing.input), join(temporaryDir(), 'out.yaml')], { encoding: 'utf8' });
+  assert.notEqual(refused.status, 0);
+  assert.match(refused.stderr, missing.refusal);
+}
+
 async function getJson(dataDir: string | undefined, env: Record<string, string>, path: string): Promise<{ status: number; body: string; contentType: string }> {
   const { app } = await buildTestApp({ ...(dataDir === undefined ? {} : { dataDir }), env });
   try {
@@ -507,19 +526,11 @@ describe('deploy/kubernetes/overlays/configmap-data: the data from a ConfigMap',
     }
   });
 
-  it('generate-configmap.sh writes exactly configmap-data.yaml, reading the library\'s bundled data when no directory is named', { skip: process.platform === 'win32' ? 'needs a POSIX shell' : false }, () => {
-    const script = join(CONFIGMAP_OVERLAY_DIR, 'generate-configmap.sh');
-    const expected = readFileSync(join(CONFIGMAP_OVERLAY_DIR, 'configmap-data.yaml'), 'utf8');
-    // An empty first argument takes the default data directory, as no argument at all does.
-    for (const dataDir of [BUNDLED_DATA_DIR, '']) {
-      const output = join(temporaryDir(), 'configmap-data.yaml');
-      const run = spawnSync('sh', [script, dataDir, output], { encoding: 'utf8' });
-      assert.equal(run.status, 0, run.stderr);
-      assert.equal(readFileSync(output, 'utf8'), expected, `data directory ${dataDir || '(the default)'}`);
-    }
-    const refused = spawnSync('sh', [script, join(temporaryDir(), 'no-such-data'), join(temporaryDir(), 'out.yaml')], { encoding: 'utf8' });
-    assert.notEqual(refused.status, 0);
-    assert.match(refused.stderr, /manifest\.json: no such file/);
+  it('generate-configmap.sh writes exactly configmap-data.yaml, reading the library\'s bundled data when no directory is named', { skip: NO_POSIX_SHELL }, () => {
+    assertGeneratesCheckedIn(join(CONFIGMAP_OVERLAY_DIR, 'generate-configmap.sh'), join(CONFIGMAP_OVERLAY_DIR, 'configmap-data.yaml'), BUNDLED_DATA_DIR, {
+      input: 'no-such-data',
+      refusal: /manifest\.json: no such file/,
+    });
   });
 });
 
@@ -549,18 +560,11 @@ describe('deploy/kubernetes/components/prometheus-rules: the shipped alert rules
     assert.equal(prometheusRule.value.metadata?.labels?.['app.kubernetes.io/name'], deployment.value.metadata?.labels?.['app.kubernetes.io/name']);
   });
 
-  it('generate-prometheusrule.sh writes exactly prometheusrule.yaml from the rule file, and refuses a missing one', { skip: process.platform === 'win32' ? 'needs a POSIX shell' : false }, () => {
-    const script = join(PROMETHEUS_RULES_COMPONENT_DIR, 'generate-prometheusrule.sh');
-    const expected = readFileSync(join(PROMETHEUS_RULES_COMPONENT_DIR, 'prometheusrule.yaml'), 'utf8');
-    for (const rulesFile of [ALERT_RULES_FILE, '']) {
-      const output = join(temporaryDir(), 'prometheusrule.yaml');
-      const run = spawnSync('sh', [script, rulesFile, output], { encoding: 'utf8' });
-      assert.equal(run.status, 0, run.stderr);
-      assert.equal(readFileSync(output, 'utf8'), expected, `rules file ${rulesFile || '(the default)'}`);
-    }
-    const refused = spawnSync('sh', [script, join(temporaryDir(), 'no-such-rules.yaml'), join(temporaryDir(), 'out.yaml')], { encoding: 'utf8' });
-    assert.notEqual(refused.status, 0);
-    assert.match(refused.stderr, /no-such-rules\.yaml: no such file/);
+  it('generate-prometheusrule.sh writes exactly prometheusrule.yaml from the rule file, and refuses a missing one', { skip: NO_POSIX_SHELL }, () => {
+    assertGeneratesCheckedIn(join(PROMETHEUS_RULES_COMPONENT_DIR, 'generate-prometheusrule.sh'), join(PROMETHEUS_RULES_COMPONENT_DIR, 'prometheusrule.yaml'), ALERT_RULES_FILE, {
+      input: 'no-such-rules.yaml',
+      refusal: /no-such-rules\.yaml: no such file/,
+    });
   });
 
   it('is a component of every overlay that syncs from gov.cn or follows a dataset origin (SYNC_SOURCE or DATA_URL)', () => {
