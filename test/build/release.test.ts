@@ -49,7 +49,7 @@ describe('one version: packages, lockfile, image tag and documents', () => {
     for (const { dir } of workspaces) {
       const entry = lock.packages[dir] ?? assert.fail(`package-lock.json has no ${dir}`);
       assert.equal(entry.version, VERSION, `package-lock.json packages["${dir}"]`);
-      for (const [name, range] of Object.entries(entry.dependencies ?? {})) {
+      for (const [name, range] of Object.entries({ ...entry.dependencies, ...entry.devDependencies })) {
         if (workspaceNames.has(name)) assert.equal(range, VERSION, `package-lock.json packages["${dir}"] depends on ${name}`);
       }
     }
