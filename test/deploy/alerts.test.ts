@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pino } from 'pino';
@@ -52,6 +52,27 @@ const promtoolMissing = probe.error !== undefined || probe.status !== 0;
 const MISSING = "promtool is not installed: install Debian's prometheus package (apt-get install prometheus), which .ci/run does";
 const skip = promtoolMissing && process.env.CI === undefined ? `${MISSING}; the promtool checks are skipped` : false;
 
+/** The names the rules' expressions and the tests' input series read, each with where. */
+function metricsRead(): { readonly name: string; readonly where: string }[] {
+  const metricNames = (text: string): string[] => text.match(/\b(?:calendar|process|nodejs|http)_[a-z0-9_]+/g) ?? [];
+  return [
+    ...rules.flatMap((rule) => metricNames(rule.expr).map((name) => ({ name, where: `${rule.alert} in ${shown(ALERT_RULES_FILE)}` }))),
+    ...testFiles.flatMap(({ file, value }) =>
+      value.tests.flatMap((group) => (group.input_series ?? []).flatMap((series) => metricNames(series.series).map((name) => ({ name, where: shown(file) })))),
+    ),
+  ];
+}
+
+const READER_METRICS = 'calendar_dataset_source_';
+
+/** The text of every source file of the service. */
+function serviceSources(): string[] {
+  const dir = join(REPOSITORY, 'packages', 'service', 'src');
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => readFileSync(join(dir, name), 'utf8'));
+}
+
 function promtool(...args: string[]): { readonly status: number | null; readonly output: string } {
   assert.ok(!promtoolMissing, MISSING);
   const run = spawnSync('promtool', args, { cwd: REPOSITORY, encoding: 'utf8', timeout: 120_000 });
@@ -90,13 +111,7 @@ describe('deploy/prometheus/alerts.yaml: checked and tested with promtool', () =
     const { app } = await buildTestApp({ sync: () => schedule.state() });
     const scraped = await app.inject('/metrics').finally(() => app.close());
     const exported = new Set(parseExposition(scraped.body).types.keys());
-    const metricNames = (text: string): string[] => text.match(/\b(?:calendar|process|nodejs|http)_[a-z0-9_]+/g) ?? [];
-    const read = [
-      ...rules.flatMap((rule) => metricNames(rule.expr).map((name) => ({ name, where: `${rule.alert} in ${shown(ALERT_RULES_FILE)}` }))),
-      ...testFiles.flatMap(({ file, value }) =>
-        value.tests.flatMap((group) => (group.input_series ?? []).flatMap((series) => metricNames(series.series).map((name) => ({ name, where: shown(file) })))),
-      ),
-    ];
+    const read = metricsRead().filter(({ name }) => !name.startsWith(READER_METRICS));
     assert.ok(read.length > 0);
     assert.deepEqual(
       read.filter(({ name }) => !exported.has(name)),
@@ -104,6 +119,19 @@ describe('deploy/prometheus/alerts.yaml: checked and tested with promtool', () =
       `metrics the service does not export (it does: ${[...exported].filter((name) => name.startsWith('calendar_')).join(', ')})`,
     );
   });
+
+  // A reader's metrics exist only in a service that follows a DATA_URL: their names are looked for where the service registers its metrics.
+  const readerMetrics = [...new Set(metricsRead().filter(({ name }) => name.startsWith(READER_METRICS)).map(({ name }) => name))];
+  const registered = (name: string): boolean => serviceSources().some((text) => text.includes(`'${name}'`));
+  const awaited = readerMetrics.filter((name) => !registered(name));
+  it(
+    `the reader's rule reads metrics the service registers (${readerMetrics.join(', ')})`,
+    { todo: awaited.length > 0 ? `the service does not register ${awaited.join(', ')} yet (a reader following DATA_URL)` : false },
+    () => {
+      assert.ok(readerMetrics.length > 0, 'CalendarDataSourceFailing reads the reader\'s metrics');
+      assert.deepEqual(awaited, []);
+    },
+  );
 });
 
 describe('README.md: the Alerts section', () => {
