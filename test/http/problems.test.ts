@@ -7,9 +7,10 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { API_OPERATIONS } from 'china-holiday-calendar-service/internal/http/api/operation-list.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/api/problems.js';
-import { BUNDLED_DATA_DIR, loadBundledIndex } from '../helpers/bundled-dataset.js';
-import { buildAppOn, throwingIndex } from '../helpers/custom-app.js';
+import { BUNDLED_DATA_DIR, loadBundledViews } from '../helpers/bundled-dataset.js';
+import { buildAppOn, throwingViews } from '../helpers/custom-app.js';
 import {
   ABSENT,
   expectedOutcome,
@@ -330,7 +331,7 @@ describe('check order of docs/design.md (Interface decisions) with combined faul
 });
 
 /*
- * Date forms, each tried in every date parameter of every operation (the other parameter of a
+ * Date forms, each tried in every date parameter of the four operations of the interface (the other parameter of a
  * range held valid). The decoded text decides the outcome by docs/design.md (Interface decisions).
  */
 const DATE_FORMS: readonly [string, string][] = [
@@ -606,7 +607,7 @@ describe('INTERNAL_ERROR (500): an unexpected failure, without internal detail, 
 
   it('a calendar source that throws', async () => {
     let failing = true;
-    const index = await loadBundledIndex();
+    const index = await loadBundledViews();
     const other = await buildAppOn(
       {
         current: () => {
@@ -636,7 +637,7 @@ describe('INTERNAL_ERROR (500): an unexpected failure, without internal detail, 
 
   for (const method of ['dayJson', 'rangeJsonChunks', 'countDays', 'nextHolidayJson'] as const) {
     it(`an index whose ${method} throws`, async () => {
-      const index = await throwingIndex(method, SECRET);
+      const index = await throwingViews(method, SECRET);
       const other = await buildAppOn({ current: () => index }, { docsUrl: TEST_DOCS_URL });
       try {
         const urls = OPERATIONS.map((operation) => operation.samplePath);
@@ -663,16 +664,18 @@ describe('INTERNAL_ERROR (500): an unexpected failure, without internal detail, 
 });
 
 describe('CALENDAR_DATA_UNAVAILABLE (503)', () => {
-  it('no dataset loaded: every operation answers 503 with Retry-After', async () => {
+  it('no dataset loaded: every operation of the route list answers each of its examples with 503 and Retry-After', async () => {
     const other = await buildAppOn({ current: () => undefined }, { docsUrl: TEST_DOCS_URL });
     try {
-      for (const operation of OPERATIONS) {
-        const answer = await get(other, operation.samplePath);
-        assertProblem(answer, { status: 503, code: 'CALENDAR_DATA_UNAVAILABLE', docsUrl: TEST_DOCS_URL, instance: pathOnly(operation.samplePath) });
+      const examples = API_OPERATIONS.flatMap((operation) => Object.values(operation.examples).map((example) => ({ operation: operation.operationId, url: example.request })));
+      assert.deepEqual([...new Set(examples.map((example) => example.operation))], API_OPERATIONS.map((operation) => operation.operationId), 'every operation has an example to try');
+      for (const { operation, url } of examples) {
+        const answer = await get(other, url);
+        assertProblem(answer, { status: 503, code: 'CALENDAR_DATA_UNAVAILABLE', docsUrl: TEST_DOCS_URL, instance: pathOnly(url) });
         assertRetryAfter(answer);
-        const head = await inject(other, { method: 'HEAD', url: operation.samplePath, headers: { 'x-request-id': 'same' } });
-        const again = await inject(other, { method: 'GET', url: operation.samplePath, headers: { 'x-request-id': 'same' } });
-        assert.equal(head.status, 503);
+        const head = await inject(other, { method: 'HEAD', url, headers: { 'x-request-id': 'same' } });
+        const again = await inject(other, { method: 'GET', url, headers: { 'x-request-id': 'same' } });
+        assert.equal(head.status, 503, operation);
         assert.equal(head.body, '');
         assert.equal(head.headers['content-length'], again.headers['content-length']);
         assert.equal(head.headers['retry-after'], again.headers['retry-after']);
@@ -701,7 +704,7 @@ describe('CALENDAR_DATA_UNAVAILABLE (503)', () => {
       await rm(dir, { recursive: true, force: true });
     });
 
-    it('dates of 2020 answer 503 with Retry-After, for every operation touching them', async () => {
+    it('dates of 2020 answer 503 with Retry-After, in each operation of the interface that reaches them', async () => {
       for (const url of [
         `${DATES}2020-05-01`,
         `${RANGES}?startDate=2019-12-30&endDate=2020-01-02`,

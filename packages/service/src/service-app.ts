@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { AnswerBytes } from './http/api/operations/answer-bytes.js';
 import { buildApp } from './http/ops/app.js';
 import { createServiceMetrics } from './http/ops/metrics.js';
@@ -20,7 +20,7 @@ export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, 
   });
   const responder = createResponder(responsePolicyOf(config), metrics);
   // The handlers answer from the live dataset's calendar: the core the library answers from too
-  // (src/answers/calendar-core.ts), with the service's own view of it, its answers' bytes.
+  // (packages/core/src/answers/calendar-core.ts), with the service's own view of it, its answers' bytes.
   const routes = serviceRoutes({ calendar: live, live, responder, metrics, ...(sync ? { sync } : {}) });
   return buildApp({ routes, responder, keepAliveTimeoutMs: config.keepAliveTimeoutSeconds * 1000, ...(logger ? { logger } : {}) });
 }

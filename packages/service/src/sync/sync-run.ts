@@ -1,7 +1,7 @@
-import type { ArrangementFile, ArrangementNotice } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
+import type { ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { publishedYearsOf, publishYear, readYearFile } from '../publishing/publish-year.js';
-import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { addressPolicyFor, hostOf, portOf } from './address-policy.js';
 import { changedDates } from './arrangement-days.js';
 import { crossCheckDifferences } from './cross-check.js';

@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUnavailable, type Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import type { CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
-import { yearGrid } from 'china-holiday-calendar/internal/answers/year-grid.js';
-import { yearOfDayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { FIRST_REGULATED_YEAR } from 'china-holiday-calendar/internal/calendar/statutory-days.js';
-import { answerObjects } from 'china-holiday-calendar/internal/library/answer-objects.js';
-import { chinaDayOf } from 'china-holiday-calendar/internal/library/date-input.js';
-import { readLanguage, type FeedLanguage } from 'china-holiday-calendar/internal/questions/calendar-feed-question.js';
-import { InputProblem } from 'china-holiday-calendar/internal/questions/input-problem.js';
-import { readYear } from 'china-holiday-calendar/internal/questions/year-question.js';
+import { isUnavailable, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import { yearGrid } from './year-grid.js';
+import { yearOfDayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { FIRST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
+import { answerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
+import { chinaDayOf } from '@china-holiday-calendar/core/calendar/china-day.js';
+import { readLanguageParameter, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
+import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
+import { readYear } from '@china-holiday-calendar/core/questions/year-question.js';
 import { calendarPage } from './calendar-page.js';
 import { redirectWithoutTrailingSlash } from './docs-routes.js';
 import { HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
@@ -35,7 +35,7 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
   const rendered = new WeakMap<CalendarCore, Map<string, Buffer>>();
 
   const answer = (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): void => {
-    const lang = readLanguage(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
+    const lang = readLanguageParameter(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
     if (lang instanceof InputProblem) return sendProblem(responder, request, reply, lang, label);
     const year = yearValue === undefined ? currentYear() : readYear('year', yearValue);
     if (year instanceof InputProblem) return sendProblem(responder, request, reply, year, label);
@@ -62,7 +62,7 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     if (kept !== undefined) return kept;
     const grid = yearGrid(answerObjects(index), year);
     if (isUnavailable(grid)) return grid;
-    const page = Buffer.from(calendarPage(grid, { lang, datasetVersion: index.version, publishedYears: index.publishedYears, firstYear: FIRST_REGULATED_YEAR }));
+    const page = Buffer.from(calendarPage(grid, { lang, datasetVersion: index.version, publishedYears: index.publishedYears, firstYear: FIRST_SUPPORTED_YEAR }));
     if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value ?? key);
     pages.set(key, page);
     return page;

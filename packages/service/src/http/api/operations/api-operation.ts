@@ -1,7 +1,7 @@
-import type { Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import type { CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
+import type { Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import type { AnswerBytes } from './answer-bytes.js';
-import type { InputProblem, InputProblemCode, ReceivedValues } from 'china-holiday-calendar/internal/questions/input-problem.js';
+import type { InputProblem, InputProblemCode, ReceivedValues } from '@china-holiday-calendar/core/questions/input-problem.js';
 import type { ResourceName } from '../../docs/resource-schemas.js';
 
 export const OPERATION_IDS = [
@@ -42,7 +42,7 @@ export interface ExampleRequest {
 /**
  * One read-only operation: where it lives, how it is documented, and how it answers. `read`
  * checks the parameters in the documented order, `answer` asks the calendar once (adding an operation: one query of
- * the core, src/answers/calendar-core.ts, and one record like this in a file beside this one). A question type
+ * the core, packages/core/src/answers/calendar-core.ts, and one record like this in a file beside this one). A question type
  * per operation; the route table holds them all as ApiOperation<unknown> (each operation's
  * `answer` only ever receives what its own `read` returned).
  */
