@@ -115,14 +115,14 @@ function startWorker(): Promise<Worker> {
 function spawn(): Worker {
   const options = { resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB } };
   if (import.meta.url.endsWith('.js')) return new Worker(new URL('./importer-worker.js', import.meta.url), options);
-  // From the TypeScript sources (the tests, `npm run cli`): the thread loads them through tsx,
-  // whose hooks Node 20 does not pass on to worker threads (later versions do).
-  // A failed import is remembered by its URL: the second try asks for another (a query added).
+  // From the TypeScript sources (the tests, `npm run cli`, in the repository, where tsx, a
+  // development dependency, is installed; never from dist, so never in the image): the thread
+  // loads them through tsx, whose hooks Node 20 does not pass on to worker threads (later
+  // versions do). A failed import is remembered by its URL: the second try asks for another.
   const entry = new URL('./importer-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(entry)}).catch(async (error) => {
     if (error?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
-    (await import(${JSON.stringify(tsx)})).register();
+    (await import('tsx/esm/api')).register();
     await import(${JSON.stringify(`${entry}?tsx`)});
   });`;
   return new Worker(code, { ...options, eval: true });
