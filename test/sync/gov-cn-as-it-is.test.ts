@@ -153,7 +153,7 @@ describe('the canary: the newest notice the data holds must still be found', () 
     assert.match(run.stderr, /^2026: failed: the papers list \(SYNC_PAPERS_URL\) no longer finds 国务院办公厅关于2026年部分节假日安排的通知, a notice the data holds/m);
   });
 
-  test('the canary shows in the service: the year failed in /readyz and calendar_sync_year_outcome', async () => {
+  test("the canary shows in the service's sync state: the year failed, saying why", async () => {
     arrange({});
     fake.list([ANNUAL_2027]);
     const schedule = new SyncSchedule(settings({}), dataCopy(), pino({ level: 'silent' }), { limits: LIMITS });
