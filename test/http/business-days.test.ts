@@ -194,6 +194,7 @@ describe('GET /v1/china-calendar/years/{year}', () => {
     notices: { kind: string; title: string }[];
     holidays: { codes: string[]; restDates: string[] | null; makeUpWorkdays: string[] | null; statutoryDates: string[] }[];
     workdayCount: number | null;
+    months: { month: number; workdayCount: number; restDayCount: number; unknownDayCount: number }[];
     datasetVersion: string | null;
   }
   const year = async (text: string): Promise<Overview> => json(await get(served.app, `${YEARS}${text}`)) as Overview;
@@ -221,6 +222,20 @@ describe('GET /v1/china-calendar/years/{year}', () => {
     assert.deepEqual([answer.notices, answer.workdayCount, answer.datasetVersion], [[], null, null]);
     assert.deepEqual(answer.holidays.find((holiday) => holiday.codes.includes('NATIONAL_DAY'))?.statutoryDates, ['2027-10-01', '2027-10-02', '2027-10-03']);
     assert.ok(answer.holidays.every((holiday) => holiday.restDates === null && holiday.makeUpWorkdays === null));
+  });
+
+  it('counts each month as /workdays counts it, UNKNOWN days of an unpublished year included', async () => {
+    for (const text of ['2024', '2027']) {
+      const answer = await year(text);
+      assert.equal(answer.months.length, 12);
+      for (const month of answer.months) {
+        const start = `${text}-${String(month.month).padStart(2, '0')}-01`;
+        const end = `${start.slice(0, 8)}${String(new Date(Date.UTC(Number(text), month.month, 0)).getUTCDate())}`;
+        const counts = json(await get(served.app, `/v1/china-calendar/workdays?startDate=${start}&endDate=${end}`)) as Record<string, number>;
+        assert.deepEqual(month, { month: month.month, workdayCount: counts.workdayCount, restDayCount: counts.restDayCount, unknownDayCount: counts.unknownDayCount });
+      }
+    }
+    assert.deepEqual((await year('2027')).months[1], { month: 2, workdayCount: 0, restDayCount: 0, unknownDayCount: 28 });
   });
 
   it('takes exactly four ASCII digits from 2008, else INVALID_PARAMETER or DATE_OUT_OF_SUPPORTED_RANGE', async () => {

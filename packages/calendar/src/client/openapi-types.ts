@@ -456,6 +456,14 @@ export interface components {
             readonly workdayCount: number;
             /** @description Rest days of January 1 to December 31. */
             readonly restDayCount: number;
+            /** @description The twelve months, January first. */
+            readonly months: readonly {
+                readonly month: number;
+                readonly workdayCount: number;
+                readonly restDayCount: number;
+                /** @description Days of an unpublished year; counted nowhere else. */
+                readonly unknownDayCount: number;
+            }[];
             readonly datasetVersion: string;
         } | {
             readonly year: number;
@@ -530,6 +538,14 @@ export interface components {
             }[];
             readonly workdayCount: null;
             readonly restDayCount: null;
+            /** @description The twelve months, January first. */
+            readonly months: readonly {
+                readonly month: number;
+                readonly workdayCount: number;
+                readonly restDayCount: number;
+                /** @description Days of an unpublished year; counted nowhere else. */
+                readonly unknownDayCount: number;
+            }[];
             readonly datasetVersion: null;
             /** @description Present only while sync holds a notice of this year for a person to review: the year stays unpublished, and its dates UNKNOWN, until one accepts. */
             readonly noticesAwaitingReview?: readonly {

@@ -23,7 +23,7 @@ export { HolidayCalendar, openCalendar, type CalendarFeedOptions, type DayStatus
 export { CalendarDataError, CalendarDataUnavailableError, CalendarError, CalendarInputError, UnpublishedYearError } from './errors.js';
 export type { DateInput } from './date-input.js';
 export type { NextHoliday, WorkdayCount, WorkdayOffset } from '../answers/answer-kinds.js';
-export type { AwaitedHoliday, OverviewNotice, OverviewObservance, PublishedHoliday, RegulationInForce, YearOverview } from '../answers/year-overview.js';
+export type { AwaitedHoliday, MonthCount, OverviewNotice, OverviewObservance, PublishedHoliday, RegulationInForce, YearOverview } from '../answers/year-overview.js';
 export type { AssociatedHoliday, DayStatus as DayStatusValue, WorkStatus } from '../calendar/day-status.js';
 export type { DayOfWeek } from '../calendar/day-of-week.js';
 export type { HolidayCode } from '../calendar/holidays.js';

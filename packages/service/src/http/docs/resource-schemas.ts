@@ -181,6 +181,17 @@ const Observance = Type.Object(
 const Observances = Type.Array(Observance, { description: 'Days off for part of the population only (Article 3 of the regulation); they change no date.' });
 const OverviewYear = Type.Integer({ minimum: 2008, maximum: 9999 });
 
+const MonthCount = Type.Object(
+  {
+    month: Type.Integer({ minimum: 1, maximum: 12 }),
+    workdayCount: Type.Integer({ minimum: 0 }),
+    restDayCount: Type.Integer({ minimum: 0 }),
+    unknownDayCount: Type.Integer({ minimum: 0, description: 'Days of an unpublished year; counted nowhere else.' }),
+  },
+  { additionalProperties: false, description: 'One month, counted as the workdays operation counts it: the three counts add up to the days of the month.' },
+);
+const Months = Type.Array(MonthCount, { minItems: 12, maxItems: 12, description: 'The twelve months, January first.' });
+
 const NoticeAwaitingReview = Type.Object(
   {
     title: Type.String(),
@@ -203,6 +214,7 @@ export const YearOverviewSchema = Type.Union(
         observances: Observances,
         workdayCount: Type.Integer({ minimum: 0, description: 'Working days of January 1 to December 31.' }),
         restDayCount: Type.Integer({ minimum: 0, description: 'Rest days of January 1 to December 31.' }),
+        months: Months,
         datasetVersion: Type.String(),
       },
       { additionalProperties: false, description: 'A published year.' },
@@ -217,6 +229,7 @@ export const YearOverviewSchema = Type.Union(
         observances: Observances,
         workdayCount: Type.Null(),
         restDayCount: Type.Null(),
+        months: Months,
         datasetVersion: Type.Null(),
         noticesAwaitingReview: Type.Optional(
           Type.Array(NoticeAwaitingReview, {
