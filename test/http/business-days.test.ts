@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import ICAL from 'ical.js';
-import { copyOfBundledData } from '../helpers/data-dir.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { addDays, datesFromTo } from '../helpers/spec-dates.js';
 import { assertProblem } from '../helpers/spec-shapes.js';
-import { buildTestApp, TEST_DOCS_URL, useTestApp } from '../helpers/test-app.js';
+import { TEST_DOCS_URL, useTestApp, useTestAppWithUnreadableYear } from '../helpers/test-app.js';
 
 /*
  * The business-day tools of docs/design.md (Beyond the interface) through the real application (inject): working-day
@@ -298,29 +294,16 @@ describe('GET /v1/china-calendar/calendar.ics', () => {
 });
 
 describe('the business-day tools over a published year that cannot be read', () => {
-  let broken: FastifyInstance;
-  let remove: () => void;
-
-  before(async () => {
-    const copy = copyOfBundledData();
-    remove = copy.remove;
-    writeFileSync(join(copy.dir, '2015.json'), '{ broken');
-    ({ app: broken } = await buildTestApp({ dataDir: copy.dir }));
-  });
-
-  after(async () => {
-    await broken.close();
-    remove();
-  });
+  const broken = useTestAppWithUnreadableYear(2015);
 
   it('answers 503 where the answer needs 2015, and 200 elsewhere', async () => {
     for (const url of [`${OFFSET}?fromDate=2014-12-20&days=20`, `${YEARS}2015`, `${YEARS}2014`, FEED, `${FEED}?years=2015`]) {
-      const answer = await get(broken, url);
+      const answer = await get(broken.app, url);
       assertProblem(answer, { status: 503, code: 'CALENDAR_DATA_UNAVAILABLE', docsUrl: TEST_DOCS_URL });
       assert.equal(answer.headers['retry-after'], '30');
     }
     for (const url of [`${OFFSET}?fromDate=2016-03-01&days=20`, `${YEARS}2016`, `${FEED}?years=2016..2026`, `${YEARS}2027`]) {
-      assert.equal((await get(broken, url)).status, 200, url);
+      assert.equal((await get(broken.app, url)).status, 200, url);
     }
   });
 });

@@ -74,6 +74,7 @@ describe('the OpenAPI document', () => {
         '/v1/china-calendar/date-ranges',
         '/v1/china-calendar/workdays',
         '/v1/china-calendar/next-holiday',
+        '/v1/china-calendar/dates',
         '/v1/china-calendar/workday-offset',
         '/v1/china-calendar/years/{year}',
         '/v1/china-calendar/calendar.ics',

@@ -500,7 +500,7 @@ describe('404 for a path the service does not have, whatever the method', () => 
     '/v1/china-calendar/workdays/',
     '/v1/china-calendar/date-ranges/',
     '/v1/china-calendar/next-holiday/',
-    '/v1/china-calendar/dates',
+    '/v1/china-calendar/date',
     '/v1/china-calendar/dates/2024-10-01/',
     '/v1/china-calendar/dates/2024-10-01/extra',
     '/V1/china-calendar/workdays',

@@ -78,6 +78,8 @@ function made(generated) {
 const SLOTS = {
   'dateStatus(x)': (calendar, x) => calendar.dateStatus(x),
   'dateRangeStatus(x, end)': (calendar, x) => calendar.dateRangeStatus(x, '2008-01-10'),
+  'dateStatuses(x)': (calendar, x) => calendar.dateStatuses(x),
+  'dateStatuses([date, x])': (calendar, x) => calendar.dateStatuses(['2024-02-04', x]),
   'countWorkdays(x, end)': (calendar, x) => calendar.countWorkdays(x, '2008-12-31'),
   'countWorkdays(start, x)': (calendar, x) => calendar.countWorkdays('2008-01-01', x),
   'nextHoliday(x)': (calendar, x) => calendar.nextHoliday(x),

@@ -4,6 +4,7 @@ import {
   inputError,
   optionsObject,
   readDateArgument,
+  readDateListArgument,
   readFeedOptions,
   readOffsetArguments,
   readOption,
@@ -13,6 +14,7 @@ import {
 } from '../library/arguments.js';
 import type { DateInput } from '../library/date-input.js';
 import { checkRangeSpan } from '../questions/date-parameters.js';
+import { MAX_LISTED_DATES, tooManyDates } from '../questions/date-list-question.js';
 import { missingParameters } from '../questions/input-problem.js';
 import { MAX_OFFSET_DAYS } from '../questions/workday-offset-question.js';
 import type { CalendarFeedOptions } from '../library/holiday-calendar.js';
@@ -83,6 +85,7 @@ export type ClientResponse<Body> =
 export interface ResponseMethods {
   dateStatus(date: DateInput, options?: RequestOptions): Promise<ClientResponse<DayStatus>>;
   dateRangeStatus(startDate: DateInput, endDate: DateInput, options?: RequestOptions): Promise<ClientResponse<DayStatus[]>>;
+  dateStatuses(dates: readonly DateInput[], options?: RequestOptions): Promise<ClientResponse<DayStatus[]>>;
   countWorkdays(startDate: DateInput, endDate: DateInput, options?: RequestOptions): Promise<ClientResponse<WorkdayCount>>;
   nextHoliday(fromDate: DateInput, options?: RequestOptions): Promise<ClientResponse<NextHoliday>>;
   workdayOffset(fromDate: DateInput, days: number, options?: RequestOptions): Promise<ClientResponse<WorkdayOffset>>;
@@ -96,6 +99,8 @@ export interface ResponseMethods {
 export interface CalendarClient {
   dateStatus(date: DateInput): Promise<DayStatus>;
   dateRangeStatus(startDate: DateInput, endDate: DateInput): Promise<DayStatus[]>;
+  /** The status of each date, in the order asked: at most 100 (the service's bound), none asked none answered. */
+  dateStatuses(dates: readonly DateInput[]): Promise<DayStatus[]>;
   countWorkdays(startDate: DateInput, endDate: DateInput): Promise<WorkdayCount>;
   nextHoliday(fromDate: DateInput): Promise<NextHoliday>;
   workdayOffset(fromDate: DateInput, days: number): Promise<WorkdayOffset>;
@@ -172,6 +177,7 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
   const withResponse: ResponseMethods = {
     dateStatus: async (date, request) => get(`${PREFIX}/dates/${formatIsoDate(readDateArgument('date', date))}`, {}, request),
     dateRangeStatus: async (startDate, endDate, request) => get(`${PREFIX}/date-ranges`, spanQuery(startDate, endDate), request),
+    dateStatuses: async (dates, request) => get(`${PREFIX}/dates`, { dates: datesQuery(readDateListArgument(dates)) }, request),
     countWorkdays: async (startDate, endDate, request) => get(`${PREFIX}/workdays`, spanQuery(startDate, endDate), request),
     nextHoliday: async (fromDate, request) => get(`${PREFIX}/next-holiday`, { fromDate: formatIsoDate(readDateArgument('fromDate', fromDate)) }, request),
     workdayOffset: async (fromDate, days, request) => get(`${PREFIX}/workday-offset`, offsetQuery('fromDate', fromDate, days), request),
@@ -202,6 +208,10 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
   return {
     dateStatus: (date) => data(withResponse.dateStatus(date)),
     dateRangeStatus: (startDate, endDate) => data(withResponse.dateRangeStatus(startDate, endDate)),
+    dateStatuses: async (dates) => {
+      const days = readDateListArgument(dates);
+      return days.length === 0 ? [] : data(get<DayStatus[]>(`${PREFIX}/dates`, { dates: datesQuery(days) }, undefined));
+    },
     countWorkdays: (startDate, endDate) => data(withResponse.countWorkdays(startDate, endDate)),
     nextHoliday: (fromDate) => data(withResponse.nextHoliday(fromDate)),
     workdayOffset: (fromDate, days) => data(withResponse.workdayOffset(fromDate, days)),
@@ -228,6 +238,13 @@ function spanQuery(startDate: unknown, endDate: unknown): Readonly<Record<string
   const tooLarge = checkRangeSpan(start, end);
   if (tooLarge !== undefined) throw inputError(tooLarge);
   return { startDate: formatIsoDate(start), endDate: formatIsoDate(end) };
+}
+
+/** The query of a list of dates (read by the library's checks): the HTTP contract's 100 dates, and at least one. */
+function datesQuery(days: readonly number[]): string {
+  if (days.length > MAX_LISTED_DATES) throw inputError(tooManyDates(days.length));
+  if (days.length === 0) throw new CalendarInputError('INVALID_PARAMETER', 'dates must hold at least one date for the service.');
+  return days.map(formatIsoDate).join(',');
 }
 
 /** The query of an offset: the library's checks, then the HTTP contract's 1000 working days either way. */

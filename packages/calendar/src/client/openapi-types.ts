@@ -97,6 +97,30 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/v1/china-calendar/dates": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Status of many dates
+         * @description The status of each date asked, exactly as the single-date path answers it, in the order asked (repeats included): at most 100 dates. Each date is checked as the single-date path checks it; the first that fails answers, named by its place in the list.
+         */
+        readonly get: operations["chinaCalendar.getDateStatuses"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        /**
+         * Status of many dates (headers only)
+         * @description The headers GET would send, without the body.
+         */
+        readonly head: operations["chinaCalendar.getDateStatusesHead"];
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/v1/china-calendar/workday-offset": {
         readonly parameters: {
             readonly query?: never;
@@ -305,6 +329,8 @@ export interface components {
         };
         /** @description One day status per date, ascending, both ends included. */
         readonly DayStatusList: readonly components["schemas"]["DayStatus"][];
+        /** @description One day status per date asked, in the order asked, repeats included. */
+        readonly DayStatusBatch: readonly components["schemas"]["DayStatus"][];
         /** @description Counts over a range (the interface: WorkdayCount); totalDays = workdayCount + restDayCount + unknownDayCount. */
         readonly WorkdayCount: {
             /**
@@ -1204,6 +1230,154 @@ export interface operations {
             readonly query: {
                 /** @description Search start, yyyy-MM-dd; the search begins on this day itself. */
                 readonly fromDate: components["schemas"]["IsoDate"];
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    readonly "chinaCalendar.getDateStatuses": {
+        readonly parameters: {
+            readonly query: {
+                /** @description Dates, yyyy-MM-dd, on or after 2008-01-01, separated by commas, in any order, repeats allowed: from 1 to 100. */
+                readonly dates: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DayStatusBatch"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readonly "chinaCalendar.getDateStatusesHead": {
+        readonly parameters: {
+            readonly query: {
+                /** @description Dates, yyyy-MM-dd, on or after 2008-01-01, separated by commas, in any order, repeats allowed: from 1 to 100. */
+                readonly dates: string;
             };
             readonly header?: never;
             readonly path?: never;

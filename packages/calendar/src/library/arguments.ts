@@ -4,6 +4,7 @@ import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY, LAST_SUPPORTED_YEAR } from '../calendar/supported-range.js';
 import { FEED_LANGUAGES, type CalendarFeedQuestion, type FeedLanguage } from '../questions/calendar-feed-question.js';
 import { checkSupported, invalidDateRange, readDate } from '../questions/date-parameters.js';
+import { DATE_LIST_PARAMETER, listedDateName } from '../questions/date-list-question.js';
 import { InputProblem, missingParameters, quote } from '../questions/input-problem.js';
 import { checkSupportedYear, readYear } from '../questions/year-question.js';
 import { chinaDayOf } from './date-input.js';
@@ -137,6 +138,33 @@ export function readDateArgument(name: string, value: unknown): DayNumber {
   return day;
 }
 
+/**
+ * A list of date arguments (an array, any length: the HTTP operation keeps its own bound), each
+ * read as a date argument named by its place, as the service names a date of its list. Elements
+ * are read through the array's own indices, guarded: a getter that throws is a bad argument.
+ */
+export function readDateListArgument(value: unknown): DayNumber[] {
+  if (value === undefined) throw inputError(missingParameters([DATE_LIST_PARAMETER]));
+  if (typeof value !== 'object' || value === null || isProxy(value) || !isArray(value)) {
+    throw refused('INVALID_PARAMETER', `${DATE_LIST_PARAMETER} must be an array of dates; got ${describeValue(value)}.`);
+  }
+  const list = value as readonly unknown[];
+  const days: DayNumber[] = [];
+  for (let position = 0; position < list.length; position++) {
+    const name = listedDateName(position);
+    let date: unknown;
+    try {
+      date = list[position];
+    } catch {
+      throw refused('INVALID_PARAMETER', `${name} must be readable; got an array whose item ${position + 1} threw when read.`);
+    }
+    // A hole (or undefined) in a list is a bad date, as an empty item of the service's list is, not a missing argument.
+    if (date === undefined) throw refused('INVALID_DATE_FORMAT', `${name} must be a yyyy-MM-dd string or a Date; got undefined.`);
+    days.push(readDateArgument(name, date));
+  }
+  return days;
+}
+
 /** The two ends of a span of days, any length, checked in the service's order: absent, malformed, out of range, reversed. */
 export function readSpanArguments(startDate: unknown, endDate: unknown): readonly [DayNumber, DayNumber] {
   checkPresent([
@@ -202,11 +230,12 @@ export function readYearArgument(name: string, value: unknown): number {
 
 /**
  * An option of an options object: its own value, read once (a getter that throws, or a Proxy's
- * trap, is a bad argument, not a crash).
+ * trap, is a bad argument, not a crash). An inherited property is no option: what someone put on
+ * Object.prototype must not change an answer.
  */
 export function readOption(options: object, name: string): unknown {
   try {
-    return (options as Readonly<Record<string, unknown>>)[name];
+    return Object.hasOwn(options, name) ? (options as Readonly<Record<string, unknown>>)[name] : undefined;
   } catch {
     throw refused('INVALID_PARAMETER', `${name} must be readable; got ${describeValue(options)} whose ${name} threw when read.`);
   }

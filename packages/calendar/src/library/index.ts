@@ -47,6 +47,11 @@ export function dateRangeStatus(startDate: DateInput, endDate: DateInput): DaySt
   return bundledCalendar().dateRangeStatus(startDate, endDate);
 }
 
+/** The status of each date asked, in the order asked (any number; the service answers at most 100 a request). */
+export function dateStatuses(dates: readonly DateInput[]): DayStatus[] {
+  return bundledCalendar().dateStatuses(dates);
+}
+
 /** Working, rest and undetermined days from startDate to endDate, both included (any span, in O(1)). */
 export function countWorkdays(startDate: DateInput, endDate: DateInput): WorkdayCount {
   return bundledCalendar().countWorkdays(startDate, endDate);

@@ -116,7 +116,8 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
       { name: 'China calendar', description: 'Is a date a working day or a rest day? One date, a range of dates, the counts over a range, the next holiday.' },
       {
         name: 'Business days',
-        description: 'The date a number of working days away, a whole year at a glance, and a calendar to subscribe to in a calendar app.',
+        description:
+          'Many dates in one request, the date a number of working days away, a whole year at a glance, and a calendar to subscribe to in a calendar app.',
       },
       { name: 'Service', description: 'For the people who run the service: liveness, readiness, metrics and this document.' },
     ],

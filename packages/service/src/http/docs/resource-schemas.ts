@@ -47,6 +47,12 @@ export const DayStatusListSchema = Type.Array(ref('DayStatus'), {
   description: 'One day status per date, ascending, both ends included.',
 });
 
+export const DayStatusBatchSchema = Type.Array(ref('DayStatus'), {
+  minItems: 1,
+  maxItems: 100,
+  description: 'One day status per date asked, in the order asked, repeats included.',
+});
+
 export const WorkdayCountSchema = Type.Object(
   {
     startDate: IsoDateSchema,
@@ -338,6 +344,7 @@ export const RESOURCE_SCHEMAS = {
   AssociatedHoliday: AssociatedHolidaySchema,
   DayStatus: DayStatusSchema,
   DayStatusList: DayStatusListSchema,
+  DayStatusBatch: DayStatusBatchSchema,
   WorkdayCount: WorkdayCountSchema,
   NextHoliday: NextHolidaySchema,
   WorkdayOffset: WorkdayOffsetSchema,

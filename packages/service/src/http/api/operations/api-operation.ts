@@ -9,6 +9,7 @@ export const OPERATION_IDS = [
   'chinaCalendar.getDateRangeStatus',
   'chinaCalendar.calculateWorkdays',
   'chinaCalendar.getNextHoliday',
+  'chinaCalendar.getDateStatuses',
   'chinaCalendar.getWorkdayOffset',
   'chinaCalendar.getYearOverview',
   'chinaCalendar.getCalendarFeed',
