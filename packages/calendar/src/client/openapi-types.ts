@@ -582,6 +582,8 @@ export interface components {
                 readonly findings: readonly string[];
             }[];
         };
+        /** @description RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row date,dayOfWeek,workStatus,dayStatus,holidays,statutoryDate, then one row a day in ascending order, the values of the JSON answer: holidays as their codes joined with ; and statutoryDate true on a statutory day of one of them, false otherwise, empty on an UNKNOWN day. With bom=1 the file begins with a UTF-8 byte-order mark. */
+        readonly DayStatusCsv: string;
         /** @description An RFC 5545 iCalendar document of all-day events. */
         readonly CalendarFeed: string;
         /** @description The process answers. */
@@ -849,6 +851,8 @@ export interface operations {
                 readonly startDate: components["schemas"]["IsoDate"];
                 /** @description Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included. */
                 readonly endDate: components["schemas"]["IsoDate"];
+                /** @description CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: date, dayOfWeek, workStatus, dayStatus, holidays, statutoryDate. */
+                readonly bom?: "0" | "1";
             };
             readonly header?: never;
             readonly path?: never;
@@ -866,6 +870,7 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DayStatusList"];
+                    readonly "text/csv": components["schemas"]["DayStatusCsv"];
                 };
             };
             /** @description Not modified: If-None-Match matched the ETag. */
@@ -930,6 +935,8 @@ export interface operations {
                 readonly startDate: components["schemas"]["IsoDate"];
                 /** @description Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included. */
                 readonly endDate: components["schemas"]["IsoDate"];
+                /** @description CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: date, dayOfWeek, workStatus, dayStatus, holidays, statutoryDate. */
+                readonly bom?: "0" | "1";
             };
             readonly header?: never;
             readonly path?: never;
@@ -1596,7 +1603,10 @@ export interface operations {
     };
     readonly "chinaCalendar.getYearOverview": {
         readonly parameters: {
-            readonly query?: never;
+            readonly query?: {
+                /** @description CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: date, dayOfWeek, workStatus, dayStatus, holidays, statutoryDate. */
+                readonly bom?: "0" | "1";
+            };
             readonly header?: never;
             readonly path: {
                 /** @description A calendar year, exactly four digits, from 2008. */
@@ -1616,6 +1626,7 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["YearOverview"];
+                    readonly "text/csv": components["schemas"]["DayStatusCsv"];
                 };
             };
             /** @description Not modified: If-None-Match matched the ETag. */
@@ -1675,7 +1686,10 @@ export interface operations {
     };
     readonly "chinaCalendar.getYearOverviewHead": {
         readonly parameters: {
-            readonly query?: never;
+            readonly query?: {
+                /** @description CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: date, dayOfWeek, workStatus, dayStatus, holidays, statutoryDate. */
+                readonly bom?: "0" | "1";
+            };
             readonly header?: never;
             readonly path: {
                 /** @description A calendar year, exactly four digits, from 2008. */

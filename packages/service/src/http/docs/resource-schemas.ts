@@ -251,6 +251,13 @@ export const YearOverviewSchema = Type.Union(
   { description: 'A year at a glance.' },
 );
 
+export const DayStatusCsvSchema = Type.String({
+  description:
+    'RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row date,dayOfWeek,workStatus,dayStatus,holidays,statutoryDate, then one row a day in ascending ' +
+    'order, the values of the JSON answer: holidays as their codes joined with ; and statutoryDate true on a statutory day of one of them, false ' +
+    'otherwise, empty on an UNKNOWN day. With bom=1 the file begins with a UTF-8 byte-order mark.',
+});
+
 export const CalendarFeedSchema = Type.String({ description: 'An RFC 5545 iCalendar document of all-day events.' });
 
 export const HealthSchema = Type.Object({ status: Type.Literal('OK') }, { additionalProperties: false, description: 'The process answers.' });
@@ -349,6 +356,7 @@ export const RESOURCE_SCHEMAS = {
   NextHoliday: NextHolidaySchema,
   WorkdayOffset: WorkdayOffsetSchema,
   YearOverview: YearOverviewSchema,
+  DayStatusCsv: DayStatusCsvSchema,
   CalendarFeed: CalendarFeedSchema,
   Health: HealthSchema,
   Readiness: ReadinessSchema,
