@@ -287,6 +287,9 @@ interface CalendarSourceOptions {
 
 /** How often a followed data directory is checked by default, besides file events. */
 const DEFAULT_CHECK_SECONDS = 30;
+/** The bounds of that interval (a day at most, as the service's RELOAD_INTERVAL_SECONDS). */
+const MIN_CHECK_SECONDS = 1;
+const MAX_CHECK_SECONDS = 86_400;
 
 export function readOpenOptions(value: unknown): CalendarSourceOptions {
   if (value === undefined) throw inputError(missingParameters(['dataDir']));
@@ -300,10 +303,17 @@ export function readOpenOptions(value: unknown): CalendarSourceOptions {
   if (live === undefined || live === false) return { dataDir, intervalSeconds: undefined };
   if (live === true) return { dataDir, intervalSeconds: DEFAULT_CHECK_SECONDS };
   const interval = typeof live === 'object' && live !== null ? readOption(live, 'intervalSeconds') : undefined;
-  if (typeof interval !== 'number' || !(interval >= 0) || !Number.isFinite(interval)) {
+  if (typeof interval !== 'number') {
     throw refused(
       'INVALID_PARAMETER',
       `live must be true, false or { intervalSeconds } with a number of seconds (0: file events only); got ${describeValue(interval === undefined ? live : interval)}.`,
+    );
+  }
+  // Node fires a timer of less than a millisecond, or of more than about 24.8 days, every millisecond.
+  if (interval !== 0 && !(interval >= MIN_CHECK_SECONDS && interval <= MAX_CHECK_SECONDS)) {
+    throw refused(
+      'INVALID_PARAMETER',
+      `live.intervalSeconds must be 0 (file events only) or from ${MIN_CHECK_SECONDS} to ${MAX_CHECK_SECONDS} seconds, as RELOAD_INTERVAL_SECONDS is for the service; got ${describeValue(interval)}.`,
     );
   }
   return { dataDir, intervalSeconds: interval };
