@@ -1,4 +1,4 @@
-import { probableIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { probableIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { DATE_SCHEMA } from './operations/api-operation.js';
 import type { ServiceRoute } from './service-route.js';
 

@@ -1,5 +1,5 @@
 import Negotiator from 'negotiator';
-import { InputProblem, quote } from 'china-holiday-calendar/internal/questions/input-problem.js';
+import { InputProblem, quote } from '@china-holiday-calendar/core/questions/input-problem.js';
 
 /**
  * The media types an operation with a CSV representation offers, JSON first: JSON unless the

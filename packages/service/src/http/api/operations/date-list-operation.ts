@@ -1,5 +1,5 @@
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { DATE_LIST_PARAMETER, MAX_LISTED_DATES, readDateList } from 'china-holiday-calendar/internal/questions/date-list-question.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { DATE_LIST_PARAMETER, MAX_LISTED_DATES, readDateList } from '@china-holiday-calendar/core/questions/date-list-question.js';
 import { JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
 
 const PATH = '/v1/china-calendar/dates';

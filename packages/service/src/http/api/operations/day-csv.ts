@@ -1,9 +1,9 @@
-import type { Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import type { CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { DAYS_OF_WEEK, isoWeekdayIndex } from 'china-holiday-calendar/internal/calendar/day-of-week.js';
-import { DAY_STATUSES, workStatusOf, type AssociatedHoliday } from 'china-holiday-calendar/internal/calendar/day-status.js';
-import { FIRST_SUPPORTED_DAY } from 'china-holiday-calendar/internal/calendar/supported-range.js';
+import type { Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { DAYS_OF_WEEK, isoWeekdayIndex } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import { DAY_STATUSES, workStatusOf, type AssociatedHoliday } from '@china-holiday-calendar/core/calendar/day-status.js';
+import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { BYTE_ORDER_MARK, csvRecord } from '../csv.js';
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';

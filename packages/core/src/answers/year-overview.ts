@@ -112,7 +112,7 @@ export type YearOverview =
 /** The months of a year, 1 to 12. */
 export const MONTHS: readonly number[] = Array.from({ length: 12 }, (_, at) => at + 1);
 
-const NOTICE_KINDS = { annual: 'ANNUAL', special: 'SPECIAL', amending: 'AMENDING' } as const;
+const OVERVIEW_NOTICE_KIND = { annual: 'ANNUAL', special: 'SPECIAL', amending: 'AMENDING' } as const;
 
 /** A published year: its notices, and its holidays in the notice's order with amendments applied. */
 export function publishedYearOverview(
@@ -127,7 +127,7 @@ export function publishedYearOverview(
     regulation: regulationInForce(file.year),
     notices: file.notices.map((notice) => ({
       id: notice.id,
-      kind: NOTICE_KINDS[notice.kind],
+      kind: OVERVIEW_NOTICE_KIND[notice.kind],
       title: notice.title,
       documentNumber: notice.documentNumber,
       signedDate: notice.signedDate,

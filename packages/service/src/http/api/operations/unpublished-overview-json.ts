@@ -1,10 +1,10 @@
-import { daysInMonth } from '../calendar/civil-date.js';
-import { dayOfWeek } from '../calendar/day-of-week.js';
-import { ANNUAL_HOLIDAY_CODES } from '../calendar/holidays.js';
-import { formatIsoDate } from '../calendar/iso-date.js';
-import { OBSERVANCES, observanceDay } from '../calendar/observances.js';
-import { regulationVersionFor, statutoryDays, type RegulationVersion } from '../calendar/statutory-days.js';
-import { MONTHS, unpublishedYearOverview } from './year-overview.js';
+import { daysInMonth } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { dayOfWeek } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import { ANNUAL_HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { OBSERVANCES, observanceDay } from '@china-holiday-calendar/core/calendar/observances.js';
+import { regulationVersionFor, statutoryDays, type RegulationVersion } from '@china-holiday-calendar/core/calendar/statutory-days.js';
+import { MONTHS, unpublishedYearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
 
 /**
  * The JSON of an unpublished year's overview, byte for byte JSON.stringify(unpublishedYearOverview(year)),
