@@ -2,13 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import type { AnswerBytes } from './operations/answer-bytes.js';
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
-import { codingFor, codingHeaders, etagInCoding, type ContentCoding } from './compression.js';
-import type { Answer, AnswerBody, ApiOperation } from './operations/api-operation.js';
+import type { Answer, ApiOperation } from './operations/api-operation.js';
 import { CSV_CONTENT_TYPE, dayRowsCsv } from './operations/day-csv.js';
 import { sendProblem, type ProblemSpec } from './problems.js';
 import { queryValues, type UnparsedQuery } from './query-string.js';
 import { BYTE_ORDER_MARK_PARAMETER, preferredRepresentation, readByteOrderMark } from './representation.js';
-import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type HeaderList, type Responder } from './response-policy.js';
+import { CACHE_SETTLED, CACHE_UNSETTLED, type HeaderList, type Responder } from './response-policy.js';
+import { writeValidatedAnswer } from './validated-answer.js';
 import type { ServiceRoute } from './service-route.js';
 
 /** Where handlers get the calendar: the one atomically swapped core with its bytes, or none before the first load. */
@@ -26,13 +26,15 @@ interface Form {
   readonly variesOnAccept: boolean;
 }
 
-const VARY_ACCEPT: HeaderList = ['vary', 'Accept'];
+const CACHE_SETTLED_HEADERS: HeaderList = ['cache-control', CACHE_SETTLED];
+const CACHE_UNSETTLED_HEADERS: HeaderList = ['cache-control', CACHE_UNSETTLED];
 
 /**
  * The handler of one API operation: read the parameters, ask the calendar once, write the answer
  * with a strong ETag (dataset version + the answer's key) and a Cache-Control that keeps settled
- * answers long and answers containing UNKNOWN days short. A large answer (a long range, the feed)
- * goes out in the coding the request prefers, with the ETag of that coding.
+ * answers long and answers containing UNKNOWN days short (writeValidatedAnswer: a large answer in
+ * the coding the request prefers, with the ETag of that coding). A range or a year goes out as CSV
+ * when the request prefers it.
  */
 export function operationRoute(operation: ApiOperation<unknown>, calendar: CalendarSource, responder: Responder): ServiceRoute {
   const { operationId, parameters, csv } = operation;
@@ -55,41 +57,8 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       return;
     }
     const etag = `"${calendar.core.version}/${operation.answerKey(question)}${form.keySuffix}"`;
-    const cacheControl = operation.isSettled(calendar.core, question) ? CACHE_SETTLED : CACHE_UNSETTLED;
-    const coding = codingFor(request, answer);
-    if (coding !== undefined) return writeInCoding(request, reply, coding, etag, cacheControl, answer, form);
-    const vary = form.variesOnAccept ? VARY_ACCEPT : [];
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-      responder.write(request, reply, operationId, 304, ['etag', etag, 'cache-control', cacheControl, ...vary]);
-      return;
-    }
-    responder.write(request, reply, operationId, 200, ['content-type', form.contentType, 'etag', etag, 'cache-control', cacheControl, ...vary], answer);
-  };
-
-  /** A large answer: validated against its coding's ETag, compressed once per ETag (which holds the dataset version). */
-  const writeInCoding = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    coding: ContentCoding,
-    identityEtag: string,
-    cacheControl: string,
-    answer: AnswerBody,
-    form: Form,
-  ): void | Promise<void> => {
-    const etag = etagInCoding(identityEtag, coding);
-    const headers = ['etag', etag, 'cache-control', cacheControl, ...codingHeaders(coding, form.variesOnAccept)];
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-      responder.write(request, reply, operationId, 304, headers);
-      return;
-    }
-    const body = responder.encodedBodies.get(identityEtag, coding, answer);
-    if (!(body instanceof Promise)) {
-      responder.write(request, reply, operationId, 200, ['content-type', form.contentType, ...headers], body);
-      return;
-    }
-    return body.then((encoded) => {
-      responder.write(request, reply, operationId, 200, ['content-type', form.contentType, ...headers], encoded);
-    });
+    const cacheControl = operation.isSettled(calendar.core, question) ? CACHE_SETTLED_HEADERS : CACHE_UNSETTLED_HEADERS;
+    return writeValidatedAnswer(responder, request, reply, operationId, etag, cacheControl, form.contentType, answer, form.variesOnAccept);
   };
 
   return {
