@@ -362,7 +362,8 @@ function dayCell(month: number, day: GridDay, text: PageText): string {
     ...(day.statutory ? [text.statutory] : []),
     text.lunar(lunar.label),
     ...(lunar.term === null ? [] : [text.solarTerm(lunar.term)]),
-    ...(lunar.festival === undefined ? [] : [text.festival(lunar.festival)]),
+    // A festival that is one of the day's holidays is named already.
+    ...(lunar.festival === undefined || day.holidays.some((code) => HOLIDAYS[code].short.zh === lunar.festival?.zh) ? [] : [text.festival(lunar.festival)]),
   ]
     .filter((part) => part !== '')
     .join(' · ');
