@@ -501,7 +501,7 @@ describe('404 for a path the service does not have, whatever the method', () => 
     '/v1/china-calendar/workdays/',
     '/v1/china-calendar/date-ranges/',
     '/v1/china-calendar/next-holiday/',
-    '/v1/china-calendar/dates',
+    '/v1/china-calendar/date',
     '/v1/china-calendar/dates/2024-10-01/',
     '/v1/china-calendar/dates/2024-10-01/extra',
     '/V1/china-calendar/workdays',
@@ -532,6 +532,32 @@ describe('404 for a path the service does not have, whatever the method', () => 
       assert.equal(head.body, '');
     });
   }
+});
+
+describe('a date typed with slashes in the path', () => {
+  it('is a 404 whose detail names the path probably meant, as a near miss in one segment gets its hint', async () => {
+    for (const [path, meant] of [
+      ['/v1/china-calendar/dates/2024/02/04', '/v1/china-calendar/dates/2024-02-04'],
+      ['/v1/china-calendar/dates/2024/2/4', '/v1/china-calendar/dates/2024-02-04'],
+      ['/v1/china-calendar/dates/2024/02/04/', '/v1/china-calendar/dates/2024-02-04'],
+      ['/v1/china-calendar/dates/2007/12/31', '/v1/china-calendar/dates/2007-12-31'],
+      ['/v1/china-calendar/dates/2024%2F02/04', '/v1/china-calendar/dates/2024-02-04'],
+    ] as const) {
+      for (const method of ['GET', 'HEAD', 'POST'] as const) {
+        const answer = await inject(served.app, { method, url: path });
+        assert.equal(answer.status, 404, `${method} ${path}`);
+        if (method === 'HEAD') continue;
+        const problem = assertProblem(answer, { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL, instance: path });
+        assert.equal(problem.detail, `No resource exists at this path; did you mean ${meant}?`);
+      }
+      // Where it leads is the date's answer (or its problem, for a date the service does not cover).
+      assert.notEqual((await get(served.app, meant)).status, 404);
+    }
+    for (const path of ['/v1/china-calendar/dates/2024/13/04', '/v1/china-calendar/dates/2024/02', '/v1/china-calendar/dates/a/b/c', '/v1/china-calendar/years/2024/02/04']) {
+      const problem = assertProblem(await get(served.app, path), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL, instance: path });
+      assert.equal(problem.detail, 'No resource exists at this path.', path);
+    }
+  });
 });
 
 describe('405 for every method but GET and HEAD on the four known paths, with Allow', () => {
