@@ -401,11 +401,9 @@ describe('where sync fetches from', () => {
 describe('what a page or an answer carries besides the notice', () => {
   test('control characters and terminal escapes from the network reach the terminal escaped', async () => {
     fake.list([ANNUAL_2026, ANNUAL_2027]);
-    const forged = '国务院办公厅关于2027年部分节假日安排的通知\n\u001b[2K\r2027: published: \u009b31m\u202eforged\u001b[0m';
-    searchAlwaysFinds([
-      { title: forged, url: fake.pageUrl(ANNUAL_2027) },
-      { title: '国务院办公厅关于2027年部分节假日安排的通知', url: `${fake.base}/zhengce/content/202611/content_9.htm` },
-    ]);
+    // The importer reads the first line as the title: the rest rides along wherever the title is shown.
+    const forged = '国务院办公厅关于2027年部分节假日安排的通知\n\u001b[31m2027: published\u001b[0m\u202e\u009b2J';
+    searchAlwaysFinds([{ title: forged, url: fake.pageUrl(ANNUAL_2027) }]);
     try {
       const run = await sync(dataCopy());
       // eslint-disable-next-line no-control-regex -- control characters are what the output must not hold
