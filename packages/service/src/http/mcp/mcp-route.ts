@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+import type { ApiOperation } from '../api/operations/api-operation.js';
+import type { CalendarSource } from '../api/operation-route.js';
+import { sendProblem } from '../api/problems.js';
+import { CACHE_NEVER, type Responder } from '../api/response-policy.js';
+import type { ServiceRoute } from '../api/service-route.js';
+import { SERVER_LIMITS } from '../ops/app.js';
+import { MCP_BODY_LIMIT, MCP_METHODS, MCP_ORIGIN_REFUSED, MCP_PATH } from './mcp-endpoint.js';
+import type { McpAnswer } from './mcp-exchange.js';
+import { readRequestBody } from './request-body.js';
+
+/**
+ * `POST /mcp`: the Model Context Protocol over Streamable HTTP (README, Agents), with the API's
+ * tools answering from the live calendar. Behind the service's own limits: an Origin that
+ * CORS_ORIGINS does not allow is refused (the protocol's guard against DNS rebinding), the body is
+ * bounded in size and in time (the request timeout), and the answer goes through the responder
+ * (request id, security headers, CORS, metrics under `/mcp`). The SDK is loaded with the first POST.
+ */
+export function mcpRoute(operations: readonly ApiOperation<unknown>[], calendar: CalendarSource, responder: Responder, log: Pick<Logger, 'error'>): ServiceRoute {
+  let exchange: Promise<(body: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>) => Promise<McpAnswer>> | undefined;
+  return {
+    path: MCP_PATH,
+    methods: MCP_METHODS,
+    async handle(request, reply) {
+      if (request.headers.origin !== undefined && responder.allowedOrigin(request) === undefined) {
+        sendProblem(responder, request, reply, { code: 'ORIGIN_NOT_ALLOWED', detail: MCP_ORIGIN_REFUSED }, MCP_PATH);
+        return;
+      }
+      const read = await readRequestBody(request.raw, MCP_BODY_LIMIT, SERVER_LIMITS.requestTimeoutMs - reply.elapsedTime);
+      if ('body' in read) {
+        exchange ??= import('./mcp-exchange.js').then(({ mcpExchange }) => mcpExchange(operations, calendar, log));
+        const answer = await (await exchange)(read.body, request.headers);
+        const headers = ['cache-control', CACHE_NEVER, ...(answer.contentType === undefined ? [] : ['content-type', answer.contentType])];
+        responder.write(request, reply, MCP_PATH, answer.status, headers, answer.text);
+      } else if (read.refused === 'too-large') {
+        sendProblem(responder, request, reply, { code: 'CONTENT_TOO_LARGE', detail: `The request body is larger than ${MCP_BODY_LIMIT} bytes.` }, MCP_PATH);
+      } else if (read.refused === 'timeout') {
+        sendProblem(responder, request, reply, { code: 'REQUEST_TIMEOUT', detail: 'The request body was not received in time.' }, MCP_PATH);
+      } else {
+        // The client is gone: nobody to answer.
+        reply.hijack();
+        request.raw.socket.destroy();
+      }
+    },
+  };
+}
