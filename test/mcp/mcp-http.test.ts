@@ -61,7 +61,7 @@ describe('the SDK client over Streamable HTTP against the running service', () =
 
   it('initializes: the server names itself and tells the agent the UNKNOWN rule', () => {
     assert.equal(client.getServerVersion()?.name, 'china-holiday-calendar');
-    assert.ok(client.getServerCapabilities()?.tools, 'tools are offered');
+    assert.deepEqual(client.getServerCapabilities()?.tools, { listChanged: false }, 'tools are offered, and never change');
     assert.match(client.getInstructions() ?? '', /UNKNOWN: never treat them as working days or rest days/);
   });
 
@@ -180,7 +180,7 @@ describe('the SDK client over Streamable HTTP against the running service', () =
     assert.equal(fine.status, 200);
   });
 
-  it('GET, DELETE and the rest answer 405 with Allow: POST, OPTIONS (stateless: no stream to open, no session to end)', async () => {
+  it('GET, DELETE and the rest (CONNECT too) answer 405 with Allow: POST, OPTIONS (stateless: no stream to open, no session to end)', async () => {
     for (const method of ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH']) {
       const answer = await httpCall(service.url, '/mcp', { method, headers: { accept: 'text/event-stream' } });
       assert.equal(answer.status, 405, method);
@@ -191,6 +191,10 @@ describe('the SDK client over Streamable HTTP against the running service', () =
     assert.equal(options.status, 204);
     assert.equal(options.headers.allow, 'POST, OPTIONS');
     assert.equal(options.headers['mcp-session-id'], undefined);
+    // CONNECT never reaches the router; it is answered alike.
+    const connectAnswer = await rawExchangeOf(Number(new URL(service.url).port), 'CONNECT /mcp HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    assertProblem(connectAnswer, { status: 405, code: 'METHOD_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: '/mcp' });
+    assert.equal(connectAnswer.headers.allow, 'POST, OPTIONS');
   });
 
   it('a body larger than 64 KiB: 413, whether its length is declared or it grows in chunks, and the connection closes', async () => {

@@ -25,10 +25,9 @@ const INSTRUCTIONS =
  * makes one, the HTTP endpoint one per request.
  */
 export function calendarMcpServer(tools: readonly CalendarTool[], calendar: CalendarSource, log: Pick<Logger, 'error'>): McpServer {
-  const mcp = new McpServer(
-    { name: 'china-holiday-calendar', title: 'China holiday calendar', version: PACKAGE_VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
-  );
+  const mcp = new McpServer({ name: 'china-holiday-calendar', title: 'China holiday calendar', version: PACKAGE_VERSION }, { instructions: INSTRUCTIONS });
+  // Declared here rather than in McpServer's options, where it would install McpServer's own tool handlers.
+  mcp.server.registerCapabilities({ tools: { listChanged: false } });
   const definitions = tools.map((tool) => tool.definition);
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));

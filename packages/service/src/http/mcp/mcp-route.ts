@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import type { ApiOperation } from '../api/operations/api-operation.js';
 import type { CalendarSource } from '../api/operation-route.js';
@@ -7,17 +8,16 @@ import type { ServiceRoute } from '../api/service-route.js';
 import { SERVER_LIMITS } from '../ops/app.js';
 import { MCP_BODY_LIMIT, MCP_METHODS, MCP_ORIGIN_REFUSED, MCP_PATH } from './mcp-endpoint.js';
 import type { McpAnswer } from './mcp-exchange.js';
-import { readRequestBody } from './request-body.js';
 
 /**
  * `POST /mcp`: the Model Context Protocol over Streamable HTTP (README, Agents), with the API's
  * tools answering from the live calendar. Behind the service's own limits: an Origin that
  * CORS_ORIGINS does not allow is refused (the protocol's guard against DNS rebinding), the body is
  * bounded in size and in time (the request timeout), and the answer goes through the responder
- * (request id, security headers, CORS, metrics under `/mcp`). The SDK is loaded with the first POST.
+ * (request id, security headers, CORS, metrics under `/mcp`).
  */
 export function mcpRoute(operations: readonly ApiOperation<unknown>[], calendar: CalendarSource, responder: Responder, log: Pick<Logger, 'error'>): ServiceRoute {
-  let exchange: Promise<(body: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>) => Promise<McpAnswer>> | undefined;
+  let machinery: Promise<Machinery> | undefined;
   return {
     path: MCP_PATH,
     methods: MCP_METHODS,
@@ -26,10 +26,11 @@ export function mcpRoute(operations: readonly ApiOperation<unknown>[], calendar:
         sendProblem(responder, request, reply, { code: 'ORIGIN_NOT_ALLOWED', detail: MCP_ORIGIN_REFUSED }, MCP_PATH);
         return;
       }
+      machinery ??= loadMachinery(operations, calendar, log);
+      const { readRequestBody, exchange } = await machinery;
       const read = await readRequestBody(request.raw, MCP_BODY_LIMIT, SERVER_LIMITS.requestTimeoutMs - reply.elapsedTime);
       if ('body' in read) {
-        exchange ??= import('./mcp-exchange.js').then(({ mcpExchange }) => mcpExchange(operations, calendar, log));
-        const answer = await (await exchange)(read.body, request.headers);
+        const answer = await exchange(read.body, request.headers);
         const headers = ['cache-control', CACHE_NEVER, ...(answer.contentType === undefined ? [] : ['content-type', answer.contentType])];
         responder.write(request, reply, MCP_PATH, answer.status, headers, answer.text);
       } else if (read.refused === 'too-large') {
@@ -43,4 +44,18 @@ export function mcpRoute(operations: readonly ApiOperation<unknown>[], calendar:
       }
     },
   };
+}
+
+interface Machinery {
+  readonly readRequestBody: typeof import('./request-body.js').readRequestBody;
+  readonly exchange: (body: Buffer, headers: IncomingHttpHeaders) => Promise<McpAnswer>;
+}
+
+/**
+ * The body reader and the SDK, loaded with the first POST: a service that no agent calls never
+ * pays their start-up time (the SDK measured at about half a second on a loaded machine).
+ */
+async function loadMachinery(operations: readonly ApiOperation<unknown>[], calendar: CalendarSource, log: Pick<Logger, 'error'>): Promise<Machinery> {
+  const [{ readRequestBody }, { mcpExchange }] = await Promise.all([import('./request-body.js'), import('./mcp-exchange.js')]);
+  return { readRequestBody, exchange: mcpExchange(operations, calendar, log) };
 }
