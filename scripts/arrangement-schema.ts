@@ -1,11 +1,11 @@
 import Type, { type Static, type TArray, type TOptional } from 'typebox';
-import { HOLIDAY_CODES, type HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
-import { ENTRY_FORMS, NOTICE_KINDS, YEAR_RULES, type AcceptedFinding, type ArrangementEntry, type ArrangementFile, type ArrangementNotice, type Manifest } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { HOLIDAY_CODES, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { ENTRY_FORMS, NOTICE_KINDS, YEAR_RULES, type AcceptedFinding, type ArrangementEntry, type ArrangementFile, type ArrangementNotice, type Manifest } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 
 /**
  * The JSON Schema of the data files, written with TypeBox: `npm run docs:generate` writes it to
- * packages/calendar/docs/*.schema.json and the validators the loader runs. The library declares
- * the same shapes as plain types (packages/calendar/src/dataset/arrangement-schema.ts), so that
+ * packages/core/docs/*.schema.json and the validators the loader runs. The library declares
+ * the same shapes as plain types (packages/core/src/dataset/arrangement-schema.ts), so that
  * neither it nor its users' type-checks need TypeBox; the check at the end of this file fails
  * the type-check when the two drift apart.
  */

@@ -4,7 +4,7 @@
  * to. tyme4ts runs here only (maintainer tools and tests), never in the service or the library.
  */
 import { LunarYear, SolarTerm, type SolarDay } from 'tyme4ts';
-import { dayNumberFromCivil, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
+import { dayNumberFromCivil, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 
 /** The lunar years the table holds: the one 2008-01-01 falls in (丁亥, 2007) to the one of 9999-12-31. */
 export const LUNAR_YEARS = { first: 2007, last: 9999 } as const;

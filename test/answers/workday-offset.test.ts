@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isBeforeSupportedRange, isUnavailable, type WorkdayOffset } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
+import { isBeforeSupportedRange, isUnavailable, type WorkdayOffset } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-dataset.js';
 
 /*

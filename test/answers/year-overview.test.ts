@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { isUnavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
+import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
-import { unpublishedYearOverviewJson } from 'china-holiday-calendar/internal/answers/unpublished-overview-json.js';
-import { unpublishedYearOverview, type YearOverview } from 'china-holiday-calendar/internal/answers/year-overview.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { unpublishedYearOverviewJson } from 'china-holiday-calendar-service/internal/http/api/operations/unpublished-overview-json.js';
+import { unpublishedYearOverview, type YearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-dataset.js';
 
 /*

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LAST_LUNAR_TABLE_DAY, lunarDayOf, solarTermOf, SOLAR_TERM_NAMES } from 'china-holiday-calendar/internal/calendar/lunar-calendar.js';
-import { FIRST_SUPPORTED_DAY } from 'china-holiday-calendar/internal/calendar/supported-range.js';
+import { LAST_LUNAR_TABLE_DAY, lunarDayOf, solarTermOf, SOLAR_TERM_NAMES } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
+import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { TYME_SOLAR_TERM_NAMES, tymeLunarYears, tymeSolarTermDays } from '../../scripts/lunar-facts.js';
 
 describe('the lunar calendar table, every day held to tyme4ts', () => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LunarDay, SolarDay, SolarTerm } from 'tyme4ts';
-import { civilFromDayNumber, dayNumberFromCivil, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { LAST_LUNAR_TABLE_DAY, lunarDayOf, lunarMonthFirstDay, lunarNewYearDay, solarTermDay, solarTermOf } from 'china-holiday-calendar/internal/calendar/lunar-calendar.js';
-import { lunarDatesOf } from 'china-holiday-calendar/internal/calendar/lunar-dates.js';
-import { FIRST_SUPPORTED_DAY } from 'china-holiday-calendar/internal/calendar/supported-range.js';
+import { civilFromDayNumber, dayNumberFromCivil, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { LAST_LUNAR_TABLE_DAY, lunarDayOf, lunarMonthFirstDay, lunarNewYearDay, solarTermDay, solarTermOf } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
+import { lunarDatesOf } from '@china-holiday-calendar/core/calendar/lunar-dates.js';
+import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { dayNumberOfSolarDay } from '../../scripts/lunar-facts.js';
 import { day } from '../helpers/bundled-dataset.js';
 

@@ -3,17 +3,17 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { isUnavailable, type NextHoliday } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
+import { isUnavailable, type NextHoliday } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
-import type { DayStatusRecord } from 'china-holiday-calendar/internal/answers/day-json.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import type { DataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
-import { datesOf, finalEntries, restDaysOf } from 'china-holiday-calendar/internal/dataset/entry-dates.js';
-import { readDataDirectory, type DirectorySnapshot, type YearFile } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
-import { computeStatutoryDaysField } from 'china-holiday-calendar/internal/dataset/statutory-days-field.js';
+import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
+import { datesOf, finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
+import { readDataDirectory, type DirectorySnapshot, type YearFile } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { computeStatutoryDaysField } from '@china-holiday-calendar/core/dataset/statutory-days-field.js';
 import { BUNDLED_DATA_DIR, day } from '../helpers/bundled-dataset.js';
 
 const YEARS = Array.from({ length: 19 }, (_, i) => 2008 + i);
@@ -119,7 +119,7 @@ function synthetic2027(): ArrangementFile {
 // ---------------------------------------------------------------------------------------------
 // Index helpers
 
-function recordOf(index: CalendarIndex, date: string): DayStatusRecord {
+function recordOf(index: CalendarIndex, date: string): DayStatus {
   const answer = index.dayStatus(day(date));
   if (isUnavailable(answer)) assert.fail(`${date} answered unavailable (${answer.year})`);
   return answer;

@@ -18,7 +18,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Service, type IContainer } from 'kubernetes-models/v1';
 import { pino } from 'pino';
 import { BUNDLED_DATA_DIR, readConfig, type Config } from 'china-holiday-calendar-service/internal/config.js';
-import { LiveDataset, type ReloadOutcome } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { LiveDataset, type ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { REPOSITORY } from '../helpers/source-cli.js';
 import { buildTestApp } from '../helpers/test-app.js';

@@ -11,7 +11,7 @@ import { after, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
-import { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { buildServiceApp } from 'china-holiday-calendar-service/internal/service-app.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';

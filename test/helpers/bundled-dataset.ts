@@ -1,10 +1,10 @@
-import { BUNDLED_DATA_DIR } from 'china-holiday-calendar/internal/package-root.js';
+import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { buildCalendarIndex, type CalendarIndex } from './calendar-views.js';
-import { parseIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
-import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
+import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 
 export { BUNDLED_DATA_DIR };
 

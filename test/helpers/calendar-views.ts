@@ -1,8 +1,8 @@
-import { isUnavailable, type Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import type { CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import { isUnavailable, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { buildAnswerBytes, type AnswerBytes } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
-import { answerObjects, type AnswerObjects } from 'china-holiday-calendar/internal/library/answer-objects.js';
+import { answerObjects, type AnswerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
 
 /**
  * A dataset's calendar core with both its views, as one object for the tests that hold the

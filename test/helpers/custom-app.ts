@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CalendarIndex } from './calendar-views.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { buildApp } from 'china-holiday-calendar-service/internal/http/ops/app.js';
 import { createResponder } from 'china-holiday-calendar-service/internal/http/api/response-policy.js';

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { FastifyInstance } from 'fastify';
+import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
 import { get } from '../helpers/http-answer.js';
 import { assertEveryDocumentedRequest, assertToolList, assertToolMatchesHttp, callTool } from '../helpers/mcp-parity.js';
@@ -86,9 +87,8 @@ describe('the SDK client over stdio against a spawned `china-calendar mcp`', () 
   });
 
   it('follows the folder: a year published while it runs is answered without a restart', async () => {
-    const bundled = join(REPOSITORY, 'packages/calendar/data');
-    writeFileSync(join(dataDir, '2026.json'), readFileSync(join(bundled, '2026.json')));
-    writeFileSync(join(dataDir, 'manifest.json'), readFileSync(join(bundled, 'manifest.json')));
+    writeFileSync(join(dataDir, '2026.json'), readFileSync(join(BUNDLED_DATA_DIR, '2026.json')));
+    writeFileSync(join(dataDir, 'manifest.json'), readFileSync(join(BUNDLED_DATA_DIR, 'manifest.json')));
     await eventually(
       async () => {
         const result = await callTool(client, 'get_date_status', { date: '2026-10-01' });

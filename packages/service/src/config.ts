@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { BUNDLED_DATA_DIR } from 'china-holiday-calendar/internal/package-root.js';
+import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { readSyncSettings, SyncSettingsError, type SyncSettings } from './sync/sync-settings.js';
 
 /** The bundled data directory. */

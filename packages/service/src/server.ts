@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { createServer } from 'node:net';
 import { withPort, type Config } from './config.js';
-import { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { ANSWER_BYTES_BUILD, type AnswerBytes } from './http/api/operations/answer-bytes.js';
 import { SERVER_LIMITS } from './http/ops/app.js';
 import { trackConnections } from './http/ops/connections.js';

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { pino } from 'pino';
-import { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { API_OPERATIONS } from '../http/api/operation-list.js';
 import { ANSWER_BYTES_BUILD } from '../http/api/operations/answer-bytes.js';
 import { calendarTools } from '../mcp/calendar-tools.js';

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { Config } from '../config.js';
-import { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { ANSWER_BYTES_BUILD } from '../http/api/operations/answer-bytes.js';
 import { buildServiceApp } from '../service-app.js';
 import { print } from './terminal-text.js';

@@ -1,5 +1,5 @@
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { lunarDayName, lunarDayOf, lunarMonthName } from 'china-holiday-calendar/internal/calendar/lunar-calendar.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { lunarDayName, lunarDayOf, lunarMonthName } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
 import { parseChineseNumber } from './chinese-numerals.js';
 
 /**

@@ -1,6 +1,6 @@
-import { HOLIDAYS } from 'china-holiday-calendar/internal/calendar/holidays.js';
-import { FIRST_REGULATED_YEAR } from 'china-holiday-calendar/internal/calendar/statutory-days.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { HOLIDAYS } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { FIRST_REGULATED_YEAR } from '@china-holiday-calendar/core/calendar/statutory-days.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import type { EntryBlock } from './notice-text.js';
 import type { TitleInfo } from './notice-title.js';
 

@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_RANGE_DAYS } from 'china-holiday-calendar/internal/questions/date-parameters.js';
+import { MAX_RANGE_DAYS } from '@china-holiday-calendar/core/questions/date-parameters.js';
 import { DATE_SCHEMA, type ApiOperation, type OperationId } from '../http/api/operations/api-operation.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS, type ResourceName } from '../http/docs/resource-schemas.js';
 

@@ -1,8 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { PACKAGE_VERSION } from 'china-holiday-calendar/internal/package-root.js';
-import { quote } from 'china-holiday-calendar/internal/questions/input-problem.js';
+import { quote } from '@china-holiday-calendar/core/questions/input-problem.js';
+import { SERVICE_VERSION } from '../service-version.js';
 import type { CalendarSource } from '../http/api/operation-route.js';
 import { INTERNAL_ERROR_PROBLEM } from '../http/api/problems.js';
 import type { CalendarTool } from './calendar-tools.js';
@@ -25,7 +25,7 @@ const INSTRUCTIONS =
  * makes one, the HTTP endpoint one per request.
  */
 export function calendarMcpServer(tools: readonly CalendarTool[], calendar: CalendarSource, log: Pick<Logger, 'error'>): McpServer {
-  const mcp = new McpServer({ name: 'china-holiday-calendar', title: 'China holiday calendar', version: PACKAGE_VERSION }, { instructions: INSTRUCTIONS });
+  const mcp = new McpServer({ name: 'china-holiday-calendar', title: 'China holiday calendar', version: SERVICE_VERSION }, { instructions: INSTRUCTIONS });
   // Declared here rather than in McpServer's options, where it would install McpServer's own tool handlers.
   mcp.server.registerCapabilities({ tools: { listChanged: false } });
   const definitions = tools.map((tool) => tool.definition);

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isUnavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import { InputProblem } from 'china-holiday-calendar/internal/questions/input-problem.js';
+import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
 import type { AnswerBody } from '../http/api/operations/api-operation.js';
 import { loadedCalendar, unavailableProblem, type CalendarSource } from '../http/api/operation-route.js';
 import { PROBLEM_TYPES, type ProblemSpec } from '../http/api/problems.js';

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ArrangementFile, Manifest } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { formatDataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import { formatDataFile } from 'china-holiday-calendar/internal/dataset/format-arrangement-file.js';
-import { MANIFEST_FILE_NAME } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
-import { validateArrangementFile } from 'china-holiday-calendar/internal/dataset/validate-arrangement.js';
+import type { ArrangementFile, Manifest } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { formatDataFile } from './format-data-file.js';
+import { MANIFEST_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 
 /**
  * Publishing a year into a data directory, as `import` and `sync` both do it: the year file is

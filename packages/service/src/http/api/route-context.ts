@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
 import type { CalendarSource } from './operation-route.js';

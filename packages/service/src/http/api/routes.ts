@@ -8,7 +8,7 @@ import { getYearOverview } from './operations/business-day-operations.js';
 import { withNoticesAwaitingReview } from './operations/notices-awaiting-review.js';
 import { CACHE_NEVER } from './response-policy.js';
 import { mcpRoute } from '../mcp/mcp-route.js';
-import { SILENT_LOG } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { SILENT_LOG } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { RouteContext } from './route-context.js';
 import type { ServiceRoute } from './service-route.js';
 

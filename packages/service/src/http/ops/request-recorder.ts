@@ -1,4 +1,4 @@
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
 
 /** What the exposition reads when scraped. */

@@ -1,14 +1,14 @@
-import { isUnavailable, type NextHoliday, type Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import { buildCalendarCore, calendarCoreBuilder, runInSlices, runToEnd, type CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
-import type { FeedRenderer, FeedRequest } from 'china-holiday-calendar/internal/answers/calendar-feed.js';
-import { DAY_CODE } from 'china-holiday-calendar/internal/answers/day-codes.js';
-import { unknownDayRecord } from 'china-holiday-calendar/internal/answers/day-json.js';
-import { unpublishedYearOverviewJson } from 'china-holiday-calendar/internal/answers/unpublished-overview-json.js';
-import { dayJsonText } from 'china-holiday-calendar/internal/answers/day-records.js';
-import { yearOfDayNumber, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { FIRST_SUPPORTED_DAY } from 'china-holiday-calendar/internal/calendar/supported-range.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
-import type { CalendarBuild } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { isUnavailable, type NextHoliday, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { buildCalendarCore, calendarCoreBuilder, runInSlices, runToEnd, type CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import type { FeedRenderer, FeedRequest } from '@china-holiday-calendar/core/answers/calendar-feed.js';
+import { DAY_CODE } from '@china-holiday-calendar/core/answers/day-codes.js';
+import { unknownDayRecord } from '@china-holiday-calendar/core/answers/day-json.js';
+import { unpublishedYearOverviewJson } from './unpublished-overview-json.js';
+import { dayJsonText } from './day-json-text.js';
+import { yearOfDayNumber, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
+import type { CalendarBuild } from '@china-holiday-calendar/core/answers/live-dataset.js';
 
 /** Overviews of years far past the tables are computed on request; this many are kept. */
 const DISTANT_OVERVIEWS_KEPT = 64;

@@ -1,11 +1,11 @@
-import type { BeforeSupportedRange, NextHoliday, Unavailable, WorkdayCount, WorkdayOffset } from '../answers/answer-kinds.js';
-import type { CalendarCore } from '../answers/calendar-core.js';
-import type { FeedRenderer, FeedRequest } from '../answers/calendar-feed.js';
-import { DAY_CODE } from '../answers/day-codes.js';
-import { unknownDayRecord, type DayStatusRecord } from '../answers/day-json.js';
-import { dayStatusRecordAt } from '../answers/day-records.js';
-import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '../answers/workday-offset.js';
-import type { YearOverview } from '../answers/year-overview.js';
+import type { BeforeSupportedRange, NextHoliday, Unavailable, WorkdayCount, WorkdayOffset } from './answer-kinds.js';
+import type { CalendarCore } from './calendar-core.js';
+import type { FeedRenderer, FeedRequest } from './calendar-feed.js';
+import { DAY_CODE } from './day-codes.js';
+import { unknownDayRecord, type DayStatus } from './day-json.js';
+import { dayStatusRecordAt } from './day-records.js';
+import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from './workday-offset.js';
+import type { YearOverview } from './year-overview.js';
 import type { DayNumber } from '../calendar/civil-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 
@@ -20,7 +20,7 @@ const BEFORE_SUPPORTED_RANGE: BeforeSupportedRange = { beforeSupportedRange: tru
  */
 export interface AnswerObjects {
   readonly core: CalendarCore;
-  dayStatus(day: DayNumber): DayStatusRecord | Unavailable;
+  dayStatus(day: DayNumber): DayStatus | Unavailable;
   countDays(start: DayNumber, end: DayNumber): WorkdayCount | Unavailable;
   nextHoliday(from: DayNumber): NextHoliday | Unavailable;
   workdayOffset(from: DayNumber, days: number): WorkdayOffset | Unavailable | BeforeSupportedRange;
@@ -32,9 +32,9 @@ export interface AnswerObjects {
 export function answerObjects(core: CalendarCore): AnswerObjects {
   const { codes, dates, holidaysAt, version } = core;
   const size = core.windowEnd - FIRST_SUPPORTED_DAY;
-  const records = new Array<DayStatusRecord | undefined>(size);
+  const records = new Array<DayStatus | undefined>(size);
   const feeds = new Map<string, string>();
-  const recordAt = (at: number): DayStatusRecord | undefined => {
+  const recordAt = (at: number): DayStatus | undefined => {
     const kept = records[at];
     if (kept !== undefined || codes[at] === DAY_CODE.UNAVAILABLE) return kept;
     const record = dayStatusRecordAt(at, codes, dates, holidaysAt, version);
