@@ -16,6 +16,7 @@ import { httpCall, inject, openRawConnection, parseRawAnswer, type HttpAnswer } 
 import { assertEveryDocumentedRequest, assertToolList, assertToolMatchesHttp, callTool, problemOf, textOf } from '../helpers/mcp-parity.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
 import { assertProblem, assertRequestIdHeader } from '../helpers/spec-shapes.js';
+import { buildAppOn, throwingIndex } from '../helpers/custom-app.js';
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
@@ -210,6 +211,17 @@ describe('the SDK client over Streamable HTTP against the running service', () =
     assert.equal((await post(service.url, toolCall(1, 'get_date_status', { date: '2024-02-04' }))).status, 200);
   });
 
+  it('a client that leaves half-way through its body gets nothing, and the service goes on answering', async () => {
+    const socket = connect({ port: Number(new URL(service.url).port), host: '127.0.0.1' });
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write('POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 500\r\n\r\n{"jsonrpc":');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    await closed;
+    assert.equal((await post(service.url, toolCall(1, 'get_date_status', { date: '2024-02-04' }))).status, 200);
+  });
+
   it(
     'a body that stops arriving: 408 at the request timeout, the connection closed',
     { timeout: SERVER_LIMITS.requestTimeoutMs + 20_000 },
@@ -273,6 +285,24 @@ describe('the Origin of a browser page: allowed as CORS_ORIGINS allows it, else 
     assert.equal(forGet.headers['access-control-allow-methods'], undefined);
     const otherOrigin = await inject(app, { method: 'OPTIONS', url: '/mcp', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
     assert.equal(otherOrigin.headers['access-control-allow-methods'], undefined);
+  });
+});
+
+describe('an unexpected failure inside a tool', () => {
+  it('is INTERNAL_ERROR as a tool error, nothing of its cause shown, and the endpoint keeps answering', async () => {
+    const index = await throwingIndex('dayJson', 'SECRET internal detail');
+    const app = await buildAppOn({ current: () => index }, { docsUrl: TEST_DOCS_URL });
+    try {
+      const answer = await inject(app, { method: 'POST', url: '/mcp', headers: MCP_HEADERS, payload: JSON.stringify(toolCall(1, 'get_date_status', { date: '2024-02-04' })) });
+      assert.equal(answer.status, 200);
+      assert.ok(!answer.body.includes('SECRET'), answer.body);
+      const { result } = JSON.parse(answer.body) as { result: CallToolResult };
+      assert.deepEqual(problemOf(result), { code: 'INTERNAL_ERROR', title: 'Internal error', detail: 'An unexpected error occurred; quote the requestId when reporting it.' });
+      const count = await inject(app, { method: 'POST', url: '/mcp', headers: MCP_HEADERS, payload: JSON.stringify(toolCall(2, 'count_workdays', { startDate: '2024-01-01', endDate: '2024-12-31' })) });
+      assert.equal((JSON.parse(count.body) as { result: CallToolResult }).result.isError, undefined);
+    } finally {
+      await app.close();
+    }
   });
 });
 
