@@ -1,5 +1,6 @@
 import Type, { type Static, type TArray, type TOptional } from 'typebox';
 import { HOLIDAY_CODES, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { FIRST_SUPPORTED_YEAR, LAST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { ENTRY_FORMS, NOTICE_KINDS, YEAR_RULES, type AcceptedFinding, type ArrangementEntry, type ArrangementFile, type ArrangementNotice, type Manifest } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 
 /**
@@ -103,7 +104,7 @@ export const AcceptedFindingSchema = Type.Object(
 export const ArrangementFileSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
-    year: Type.Integer({ minimum: 2008, maximum: 9999, description: 'The year in the notice title.' }),
+    year: Type.Integer({ minimum: FIRST_SUPPORTED_YEAR, maximum: LAST_SUPPORTED_YEAR, description: 'The year in the notice title.' }),
     regulationVersion: Type.Integer({
       minimum: 1,
       description: 'Version of 《全国年节及纪念日放假办法》 in force: 1 (2008-2013), 2 (2014-2024), 3 (2025 on).',
@@ -126,7 +127,7 @@ export const ArrangementFileSchema = Type.Object(
 export const ManifestSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
-    publishedYears: Type.Array(Type.Integer({ minimum: 2008, maximum: 9999 }), {
+    publishedYears: Type.Array(Type.Integer({ minimum: FIRST_SUPPORTED_YEAR, maximum: LAST_SUPPORTED_YEAR }), {
       uniqueItems: true,
       description: 'Every year whose arrangement is published in this directory.',
     }),

@@ -4,7 +4,7 @@ import { before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
 import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import { calendarFeed } from '@china-holiday-calendar/core/answers/calendar-feed.js';
-import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
+import { buildCalendarViews, type CalendarViews } from '../helpers/calendar-views.js';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
@@ -52,12 +52,12 @@ function parseFeed(text: string): { calendar: ICAL.Component; events: ParsedEven
 const lastDay = (end: string): string => formatIsoDate(day(end) - 1);
 
 let dataset: Dataset;
-let index: CalendarIndex;
+let index: CalendarViews;
 let zh: string;
 
 before(async () => {
   dataset = await loadBundledDataset();
-  index = buildCalendarIndex(dataset);
+  index = buildCalendarViews(dataset);
   zh = calendarFeed(dataset, { years: YEARS, lang: 'zh' });
 });
 

@@ -9,19 +9,19 @@ import { answerObjects, type AnswerObjects } from '@china-holiday-calendar/core/
  * answers of every view to the same facts: the core's queries, the library's objects, the bytes
  * the HTTP operations send (and a range's bytes as one buffer).
  */
-export type CalendarIndex = CalendarCore &
+export type CalendarViews = CalendarCore &
   Omit<AnswerObjects, 'core' | 'calendarFeed'> &
   Omit<AnswerBytes, 'core'> & {
     readonly core: CalendarCore;
     rangeJson(start: number, end: number): Buffer | Unavailable;
   };
 
-export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
+export function buildCalendarViews(dataset: Dataset): CalendarViews {
   return calendarViews(buildAnswerBytes(dataset));
 }
 
 /** The views of the core under `bytes`, as one object (the byte view's `core` swapped for a test's, if given). */
-export function calendarViews(bytes: AnswerBytes, core: CalendarCore = bytes.core): CalendarIndex {
+export function calendarViews(bytes: AnswerBytes, core: CalendarCore = bytes.core): CalendarViews {
   const objects = answerObjects(bytes.core);
   return {
     ...core,

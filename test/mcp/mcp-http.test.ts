@@ -16,7 +16,7 @@ import { httpCall, inject, openRawConnection, parseRawAnswer, type HttpAnswer } 
 import { assertEveryDocumentedRequest, assertToolList, assertToolMatchesHttp, callTool, problemOf, textOf } from '../helpers/mcp-parity.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
 import { assertProblem, assertRequestIdHeader } from '../helpers/spec-shapes.js';
-import { buildAppOn, throwingIndex } from '../helpers/custom-app.js';
+import { buildAppOn, throwingViews } from '../helpers/custom-app.js';
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
@@ -290,7 +290,7 @@ describe('the Origin of a browser page: allowed as CORS_ORIGINS allows it, else 
 
 describe('an unexpected failure inside a tool', () => {
   it('is INTERNAL_ERROR as a tool error, nothing of its cause shown, and the endpoint keeps answering', async () => {
-    const index = await throwingIndex('dayJson', 'SECRET internal detail');
+    const index = await throwingViews('dayJson', 'SECRET internal detail');
     const app = await buildAppOn({ current: () => index }, { docsUrl: TEST_DOCS_URL });
     try {
       const answer = await inject(app, { method: 'POST', url: '/mcp', headers: MCP_HEADERS, payload: JSON.stringify(toolCall(1, 'get_date_status', { date: '2024-02-04' })) });

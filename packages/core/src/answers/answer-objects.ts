@@ -1,4 +1,4 @@
-import type { BeforeSupportedRange, NextHoliday, Unavailable, WorkdayCount, WorkdayOffset } from './answer-kinds.js';
+import { UNKNOWN_NEXT_HOLIDAY, type BeforeSupportedRange, type NextHoliday, type Unavailable, type WorkdayCount, type WorkdayOffset } from './answer-kinds.js';
 import type { CalendarCore } from './calendar-core.js';
 import type { FeedRenderer, FeedRequest } from './calendar-feed.js';
 import { DAY_CODE } from './day-codes.js';
@@ -9,7 +9,6 @@ import type { YearOverview } from './year-overview.js';
 import type { DayNumber } from '../calendar/civil-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 
-const NEXT_HOLIDAY_UNKNOWN: NextHoliday = Object.freeze({ status: 'UNKNOWN', date: null, holidays: Object.freeze([]), datasetVersion: null });
 const BEFORE_SUPPORTED_RANGE: BeforeSupportedRange = { beforeSupportedRange: true };
 
 /**
@@ -54,7 +53,7 @@ export function answerObjects(core: CalendarCore): AnswerObjects {
       const found = core.nextHolidayDay(from);
       if (typeof found !== 'number') return found;
       const record = found > 0 ? recordAt(found - FIRST_SUPPORTED_DAY) : undefined;
-      return record === undefined ? NEXT_HOLIDAY_UNKNOWN : { status: 'FOUND', date: record.date, holidays: record.holidays, datasetVersion: version };
+      return record === undefined ? UNKNOWN_NEXT_HOLIDAY : { status: 'FOUND', date: record.date, holidays: record.holidays, datasetVersion: version };
     },
     workdayOffset(from, days) {
       const found = core.workdayOffsetDay(from, days);

@@ -3,7 +3,7 @@ import { isUnavailable, type Unavailable } from '@china-holiday-calendar/core/an
 import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import { yearGrid } from './year-grid.js';
 import { yearOfDayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
-import { FIRST_REGULATED_YEAR } from '@china-holiday-calendar/core/calendar/statutory-days.js';
+import { FIRST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { answerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
 import { chinaDayOf } from '@china-holiday-calendar/core/calendar/china-day.js';
 import { readLanguage, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
@@ -62,7 +62,7 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     if (kept !== undefined) return kept;
     const grid = yearGrid(answerObjects(index), year);
     if (isUnavailable(grid)) return grid;
-    const page = Buffer.from(calendarPage(grid, { lang, datasetVersion: index.version, publishedYears: index.publishedYears, firstYear: FIRST_REGULATED_YEAR }));
+    const page = Buffer.from(calendarPage(grid, { lang, datasetVersion: index.version, publishedYears: index.publishedYears, firstYear: FIRST_SUPPORTED_YEAR }));
     if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value ?? key);
     pages.set(key, page);
     return page;

@@ -1,4 +1,4 @@
-import { isUnavailable, type NextHoliday, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { isUnavailable, UNKNOWN_NEXT_HOLIDAY, type NextHoliday, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import { buildCalendarCore, calendarCoreBuilder, runInSlices, runToEnd, type CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import type { FeedRenderer, FeedRequest } from '@china-holiday-calendar/core/answers/calendar-feed.js';
 import { DAY_CODE } from '@china-holiday-calendar/core/answers/day-codes.js';
@@ -15,8 +15,7 @@ const DISTANT_OVERVIEWS_KEPT = 64;
 
 const OPEN_BRACKET = Buffer.from('[');
 const CLOSE_BRACKET = Buffer.from(']');
-const NEXT_HOLIDAY_UNKNOWN: NextHoliday = { status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null };
-const NEXT_HOLIDAY_UNKNOWN_JSON = Buffer.from(JSON.stringify(NEXT_HOLIDAY_UNKNOWN));
+const UNKNOWN_NEXT_HOLIDAY_JSON = Buffer.from(JSON.stringify(UNKNOWN_NEXT_HOLIDAY));
 
 /**
  * The HTTP operations' view of a calendar core: the answers whose bytes are worth keeping,
@@ -98,7 +97,7 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
     nextHolidayJson(from) {
       const found = core.nextHolidayDay(from);
       if (typeof found !== 'number') return found;
-      if (found < 0) return NEXT_HOLIDAY_UNKNOWN_JSON;
+      if (found < 0) return UNKNOWN_NEXT_HOLIDAY_JSON;
       const kept = nextJson.get(found);
       if (kept !== undefined) return kept;
       const at = found - FIRST_SUPPORTED_DAY;
