@@ -2,7 +2,7 @@ import type { types } from 'node:util';
 import { civilFromDayNumber, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { formatIsoDate, parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY, LAST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
-import { FEED_LANGUAGES, type CalendarFeedQuestion, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
+import { readLanguage, type CalendarFeedQuestion } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
 import { checkSupported, invalidDateRange, readDate } from '@china-holiday-calendar/core/questions/date-parameters.js';
 import { InputProblem, missingParameters, quote } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { checkSupportedYear, readYear } from '@china-holiday-calendar/core/questions/year-question.js';
@@ -239,14 +239,9 @@ export function readFeedOptions(value: unknown): CalendarFeedQuestion {
     lastYear = readYearArgument('years', last);
     if (lastYear < firstYear) throw refused('INVALID_PARAMETER', `years ${firstYear}..${lastYear} ends before it starts.`);
   }
-  return { firstYear, lastYear, lang: readLanguage(lang) };
-}
-
-function readLanguage(value: unknown): FeedLanguage {
-  if (value === undefined) return 'zh';
-  const lang = FEED_LANGUAGES.find((known) => known === value);
-  if (lang === undefined) throw refused('INVALID_PARAMETER', `lang must be ${FEED_LANGUAGES.join(' or ')}; got ${describeValue(value)}.`);
-  return lang;
+  const language = readLanguage(lang, describeValue);
+  if (language instanceof InputProblem) throw inputError(language);
+  return { firstYear, lastYear, lang: language };
 }
 
 /** What openCalendar() is given: a data directory, followed or not. */

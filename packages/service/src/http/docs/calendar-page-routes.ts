@@ -6,7 +6,7 @@ import { yearOfDayNumber } from '@china-holiday-calendar/core/calendar/civil-dat
 import { FIRST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { answerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
 import { chinaDayOf } from '@china-holiday-calendar/core/calendar/china-day.js';
-import { readLanguage, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
+import { readLanguageParameter, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { readYear } from '@china-holiday-calendar/core/questions/year-question.js';
 import { calendarPage } from './calendar-page.js';
@@ -35,7 +35,7 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
   const rendered = new WeakMap<CalendarCore, Map<string, Buffer>>();
 
   const answer = (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): void => {
-    const lang = readLanguage(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
+    const lang = readLanguageParameter(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
     if (lang instanceof InputProblem) return sendProblem(responder, request, reply, lang, label);
     const year = yearValue === undefined ? currentYear() : readYear('year', yearValue);
     if (year instanceof InputProblem) return sendProblem(responder, request, reply, year, label);

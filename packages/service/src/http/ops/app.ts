@@ -83,7 +83,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Fastify gets no logger: it would make one per request. The few lines the app logs go to
     // `log` directly, naming their requestId.
     logger: false,
-    // No route declares a schema (src/questions/ checks every parameter, in the documented order,
+    // No route declares a schema (the core's questions/ check every parameter, in the documented order,
     // and the responder writes every body), so Fastify's compilers are never needed: factories that
     // refuse keep it from loading Ajv and fast-json-stringify at start, a measured 70 ms and 8 MB.
     schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },

@@ -23,7 +23,7 @@ const UNKNOWN_NEXT_HOLIDAY_JSON = Buffer.from(JSON.stringify(UNKNOWN_NEXT_HOLIDA
  * the same slices; a range as one slice of it between brackets; a next holiday's JSON; a year's
  * overview; a feed). An operation whose answer is cheap to write (a count, an offset) writes it
  * from the core's numbers in its own file. The library answers from the other view of the same
- * core (src/library/answer-objects.ts): one core, the same answers.
+ * core (packages/core/src/answers/answer-objects.ts): one core, the same answers.
  */
 export interface AnswerBytes {
   readonly core: CalendarCore;

@@ -42,7 +42,7 @@ export interface ExampleRequest {
 /**
  * One read-only operation: where it lives, how it is documented, and how it answers. `read`
  * checks the parameters in the documented order, `answer` asks the calendar once (adding an operation: one query of
- * the core, src/answers/calendar-core.ts, and one record like this in a file beside this one). A question type
+ * the core, packages/core/src/answers/calendar-core.ts, and one record like this in a file beside this one). A question type
  * per operation; the route table holds them all as ApiOperation<unknown> (each operation's
  * `answer` only ever receives what its own `read` returned).
  */
