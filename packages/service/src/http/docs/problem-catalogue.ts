@@ -3,7 +3,7 @@ import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js
 import { MAX_RANGE_DAYS } from '@china-holiday-calendar/core/questions/date-parameters.js';
 import { problemRecord, type ProblemCode, type ProblemRecord } from '../api/problems.js';
 import { ALLOWED_METHODS } from '../api/response-policy.js';
-import { MCP_BODY_LIMIT, MCP_ORIGIN_REFUSED } from '../mcp/mcp-endpoint.js';
+import { MCP_BODY_LIMIT, MCP_ORIGIN_REFUSED, MCP_TOO_LARGE } from '../mcp/mcp-endpoint.js';
 
 /** The detail of EXPECTATION_FAILED: the expectation is not quoted, the client knows what it sent. */
 export const EXPECTATION_FAILED_DETAIL = 'The Expect header asks for something other than 100-continue, which this service cannot meet.';
@@ -120,7 +120,7 @@ export const PROBLEM_CATALOGUE: Readonly<Record<ProblemCode, ProblemExplanation>
     meaning: `The body of a POST to the MCP endpoint (/mcp) is larger than ${MCP_BODY_LIMIT / 1024} KiB, the most it reads; a tool call needs a few hundred bytes. The connection is closed.`,
     fix: 'Send one JSON-RPC message at a time, with only the arguments the tool takes.',
     exampleRequest: `POST /mcp with a body of ${MCP_BODY_LIMIT / 1024 + 1} KiB`,
-    exampleDetail: `The request body is larger than ${MCP_BODY_LIMIT} bytes.`,
+    exampleDetail: MCP_TOO_LARGE,
   },
   ORIGIN_NOT_ALLOWED: {
     meaning:

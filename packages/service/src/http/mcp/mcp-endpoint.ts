@@ -10,6 +10,9 @@ export const MCP_PATH = '/mcp';
  */
 export const MCP_BODY_LIMIT = 64 * 1024;
 
+/** The detail of CONTENT_TOO_LARGE. */
+export const MCP_TOO_LARGE = `The request body is larger than ${MCP_BODY_LIMIT} bytes.`;
+
 /** The detail of ORIGIN_NOT_ALLOWED. */
 export const MCP_ORIGIN_REFUSED = 'This origin may not call the MCP endpoint: CORS_ORIGINS does not allow it.';
 
