@@ -5,6 +5,7 @@ import { readConfig, type Config } from 'china-holiday-calendar-service/internal
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { ANSWER_BYTES_BUILD, type AnswerBytes } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { buildServiceApp } from 'china-holiday-calendar-service/internal/service-app.js';
+import type { SyncStateSource } from 'china-holiday-calendar-service/internal/sync/sync-state.js';
 import { BUNDLED_DATA_DIR } from './bundled-dataset.js';
 
 export const TEST_DOCS_URL = 'http://docs.test/docs';
@@ -17,13 +18,14 @@ export interface TestApp {
 
 /**
  * The real application on a data directory (the bundled one by default), configured as by these
- * environment variables on top of DOCS_URL=http://docs.test/docs, logging nothing.
+ * environment variables on top of DOCS_URL=http://docs.test/docs, logging nothing; with `sync`,
+ * showing that sync state (as the server passes its schedule's).
  */
-export async function buildTestApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv; sync?: SyncStateSource } = {}): Promise<TestApp> {
   const config = readConfig({ DOCS_URL: TEST_DOCS_URL, DATA_DIR: options.dataDir ?? BUNDLED_DATA_DIR, ...options.env });
   const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
   await live.reload('test');
-  const app = buildServiceApp(config, live);
+  const app = buildServiceApp(config, live, undefined, options.sync);
   await app.ready();
   return { app, live, config };
 }
