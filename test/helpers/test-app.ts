@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -7,6 +9,7 @@ import { ANSWER_BYTES_BUILD, type AnswerBytes } from 'china-holiday-calendar-ser
 import { buildServiceApp } from 'china-holiday-calendar-service/internal/service-app.js';
 import type { SyncStateSource } from 'china-holiday-calendar-service/internal/sync/sync-state.js';
 import { BUNDLED_DATA_DIR } from './bundled-dataset.js';
+import { copyOfBundledData } from './data-dir.js';
 
 export const TEST_DOCS_URL = 'http://docs.test/docs';
 
@@ -42,12 +45,33 @@ export interface TestAppOfFile {
  * file's level), as buildTestApp does; read `app` and `version` inside the tests.
  */
 export function useTestApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): TestAppOfFile {
+  return appOfFile(() => ({ options }));
+}
+
+/**
+ * The real application, for the tests of a file, on a copy of the bundled data whose file of a
+ * published `year` cannot be read (not JSON): that year's answers are 503, the others' are not.
+ */
+export function useTestAppWithUnreadableYear(year: number): TestAppOfFile {
+  return appOfFile(() => {
+    const copy = copyOfBundledData();
+    writeFileSync(join(copy.dir, `${year}.json`), '{ broken');
+    return { options: { dataDir: copy.dir }, cleanUp: copy.remove };
+  });
+}
+
+/** The app `prepare` says how to build, built before the file's tests and closed (and cleaned up) after them. */
+function appOfFile(prepare: () => { options: { dataDir?: string; env?: NodeJS.ProcessEnv }; cleanUp?: () => void }): TestAppOfFile {
   let built: TestApp | undefined;
+  let cleanUp: (() => void) | undefined;
   before(async () => {
-    built = await buildTestApp(options);
+    const prepared = prepare();
+    cleanUp = prepared.cleanUp;
+    built = await buildTestApp(prepared.options);
   });
   after(async () => {
     await built?.app.close();
+    cleanUp?.();
   });
   const current = (): TestApp => {
     if (built === undefined) throw new Error('the test app is built before the tests run');

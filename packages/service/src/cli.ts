@@ -21,7 +21,7 @@ const COMMAND_USAGE = {
   sync: `sync                        find new notices on gov.cn, import and publish them; exits 0 (done), 3 (held for review), 1, 2
                                 --data-dir dir, --source gov.cn, --search-url url, --cross-check-url url,
                                 --webhook-urls urls, --webhook-secret secret, --accept id (or the SYNC_* settings)`,
-  query: `query <date | path>         answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31"`,
+  query: `query <date | path> [--accept <media type>]   answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31" (--accept text/csv: a range or a year as CSV)`,
   mcp: `mcp                         a Model Context Protocol server on standard input and output, for AI assistants, offline from the data directory
                                 (DATA_DIR or the bundled data); logs go to standard error`,
 } as const;
@@ -61,7 +61,8 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     case 'query': {
       const { runQuery } = await import('./commands/query.js');
-      return runQuery(rest, readConfig(process.env), process.stdout);
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { accept: { type: 'string' } } });
+      return runQuery(positionals, readConfig(process.env), process.stdout, values.accept);
     }
     case 'import': {
       const { runImport } = await import('./commands/import.js');

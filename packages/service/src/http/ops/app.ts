@@ -2,6 +2,7 @@ import { METHODS } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { clientErrorHandler, connectHandler, expectationHandler } from './client-errors.js';
 import { INTERNAL_ERROR_PROBLEM, instanceOf, sendProblem } from '../api/problems.js';
+import { notFoundDetail } from '../api/path-near-miss.js';
 import { unparsedQuery } from '../api/query-string.js';
 import { createRequestIds } from './request-id.js';
 import { GET_METHODS, sendOptions, type Responder } from '../api/response-policy.js';
@@ -61,10 +62,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const { responder, routes } = options;
   const requestIds = createRequestIds();
   const routeOfPath = routeMatcher(routes);
+  const notFound = notFoundDetail(routes);
   const sendNotFoundOrNotAllowed = (request: FastifyRequest, reply: FastifyReply): void => {
-    const route = routeOfPath(instanceOf(request.raw.url));
+    const path = instanceOf(request.raw.url);
+    const route = routeOfPath(path);
     if (route === undefined) {
-      sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' });
+      sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: notFound(path) });
       return;
     }
     const { allow } = route.methods ?? GET_METHODS;
