@@ -13,6 +13,7 @@ import type { HttpAnswer } from './http-answer.js';
 /** Each tool and the operation it must answer as (written here, not read from src/). */
 export const TOOL_OPERATIONS = {
   get_date_status: 'chinaCalendar.getDateStatus',
+  get_date_statuses: 'chinaCalendar.getDateStatuses',
   list_date_range: 'chinaCalendar.getDateRangeStatus',
   count_workdays: 'chinaCalendar.calculateWorkdays',
   add_workdays: 'chinaCalendar.getWorkdayOffset',
@@ -23,7 +24,10 @@ export const TOOL_OPERATIONS = {
 export type ToolName = keyof typeof TOOL_OPERATIONS;
 
 /** The tools whose operation answers a JSON array: their structured content holds it under `days`. */
-const LIST_TOOLS: ReadonlySet<ToolName> = new Set(['list_date_range']);
+const LIST_TOOLS: ReadonlySet<ToolName> = new Set(['list_date_range', 'get_date_statuses']);
+
+/** The arguments that are a list of dates: an array to an agent, one comma-separated parameter over HTTP. */
+const LIST_ARGUMENTS: ReadonlySet<string> = new Set(['dates']);
 
 /** A GET of the service, as the transport under test reaches it (inject, or a socket). */
 export type HttpGet = (path: string) => Promise<HttpAnswer>;
@@ -35,21 +39,22 @@ export function operationOf(tool: ToolName): ApiOperation<unknown> {
 }
 
 /** A request of an operation (`/v1/china-calendar/dates/2024-02-04`, `…/workdays?startDate=…`) as the tool's arguments. */
-export function argumentsOf(operation: ApiOperation<unknown>, request: string): Record<string, string> {
+export function argumentsOf(operation: ApiOperation<unknown>, request: string): Record<string, string | string[]> {
   const [path = '', query = ''] = request.split('?');
-  const args: Record<string, string> = {};
+  const args: Record<string, string | string[]> = {};
   const segments = path.split('/');
   operation.path.split('/').forEach((segment, at) => {
     const name = /^\{(\w+)\}$/.exec(segment)?.[1];
     if (name !== undefined) args[name] = decodeURIComponent(segments[at] ?? '');
   });
-  for (const [name, value] of new URLSearchParams(query)) args[name] = value;
+  for (const [name, value] of new URLSearchParams(query)) args[name] = LIST_ARGUMENTS.has(name) ? value.split(',') : value;
   return args;
 }
 
 /** The request of a tool call as the HTTP operation takes it: arguments in the path or the query, as text. */
 export function requestOf(operation: ApiOperation<unknown>, args: Readonly<Record<string, unknown>>): string {
-  const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+  const item = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+  const text = (value: unknown): string => (Array.isArray(value) ? value.map(item).join(',') : item(value));
   let path = operation.path;
   const query = new URLSearchParams();
   for (const { name, in: where } of operation.parameters) {

@@ -76,7 +76,7 @@ describe('the SDK client over Streamable HTTP against the running service', () =
     assert.match(client.getInstructions() ?? '', /UNKNOWN: never treat them as working days or rest days/);
   });
 
-  it('lists the six tools with their arguments, output schemas, read-only annotations and the UNKNOWN rule', async () => {
+  it('lists the seven tools with their arguments, output schemas, read-only annotations and the UNKNOWN rule', async () => {
     await assertToolList(client);
   });
 
@@ -122,6 +122,28 @@ describe('the SDK client over Streamable HTTP against the running service', () =
     }
     const fraction = await callTool(client, 'add_workdays', { fromDate: '2024-02-04', days: 2.5 });
     assert.equal(problemOf(fraction).code, 'INVALID_PARAMETER');
+  });
+
+  it('many dates at once: an array of up to 100, answered in the order asked as over HTTP, each item refused by its place', async () => {
+    const dates = Array.from({ length: 100 }, (_, at) => ['2024-02-04', '2024-02-10', '2027-01-01', '2008-01-01', '2026-10-01'][at % 5] ?? '');
+    const batch = await assertToolMatchesHttp(client, get, 'get_date_statuses', { dates });
+    const { days } = batch.structuredContent as { days: { date: string }[] };
+    assert.deepEqual(days.map(({ date }) => date), dates, 'one entry per date asked, in order');
+    await assertToolMatchesHttp(client, get, 'get_date_statuses', { dates: [...dates, '2024-02-04'] });
+    await assertToolMatchesHttp(client, get, 'get_date_statuses', { dates: [] });
+    await assertToolMatchesHttp(client, get, 'get_date_statuses', { dates: ['2024-02-04', '2007-12-31', '2024/02/10'] });
+    await assertToolMatchesHttp(client, get, 'get_date_statuses', { dates: '2024-02-04,2024-02-10' });
+
+    // An item with a comma of its own would be two items over HTTP: it is refused as the one item it is.
+    assert.deepEqual(problemOf(await callTool(client, 'get_date_statuses', { dates: ['2024-02-04', '2024-02-05,2024-02-06'] })), {
+      code: 'INVALID_DATE_FORMAT',
+      title: 'Invalid date format',
+      detail: 'dates (item 2) must be a real calendar date in yyyy-MM-dd form; got "2024-02-05,2024-02-06".',
+    });
+    // ... after the items before it, as the list is read in order.
+    assert.match(problemOf(await callTool(client, 'get_date_statuses', { dates: ['2024/02/04', 'a,b'] })).detail, /^dates \(item 1\) .*did you mean 2024-02-04\?$/);
+    assert.match(problemOf(await callTool(client, 'get_date_statuses', { dates: ['2024-02-04', { a: 1, b: 2 }] })).detail, /^dates \(item 2\) .*got "\{\\"a\\":1,\\"b\\":2\}"/);
+    assert.match(problemOf(await callTool(client, 'get_date_statuses', { dates: [20240204] })).detail, /^dates \(item 1\) .*did you mean 2024-02-04\?$/);
   });
 
   it('any text as a date or a day count: refused or answered exactly as over HTTP', async () => {

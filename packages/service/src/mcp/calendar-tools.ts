@@ -1,4 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { DATE_LIST_PARAMETER, MAX_LISTED_DATES } from '@china-holiday-calendar/core/questions/date-list-question.js';
 import { MAX_RANGE_DAYS } from '@china-holiday-calendar/core/questions/date-parameters.js';
 import { DATE_SCHEMA, type ApiOperation, type OperationId } from '../http/api/operations/api-operation.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS, type ResourceName } from '../http/docs/resource-schemas.js';
@@ -17,6 +18,8 @@ export interface CalendarTool {
    * it under this key; the text content is the operation's answer as it is.
    */
   readonly listKey?: string;
+  /** The argument that is a list of dates: an array to an agent, one comma-separated parameter over HTTP. */
+  readonly listArgument?: string;
 }
 
 /** Said in every description: the one rule an agent must not get wrong. */
@@ -33,8 +36,10 @@ interface ToolSpec {
   readonly title: string;
   readonly operationId: OperationId;
   readonly description: string;
-  /** Argument schemas that differ from the HTTP parameter's (a year is a number to an agent, text in a path). */
+  /** Argument schemas that differ from the HTTP parameter's (a year is a number to an agent, text in a path; a list is an array). */
   readonly argumentSchemas?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The argument that is a list of dates, sent over HTTP as one comma-separated parameter. */
+  readonly listArgument?: string;
 }
 
 const TOOL_SPECS: readonly ToolSpec[] = [
@@ -47,6 +52,25 @@ const TOOL_SPECS: readonly ToolSpec[] = [
       'make-up working days (调休) included: a Saturday or Sunday can be a working day (dayStatus ADJUSTED_WORKDAY) and a weekday a holiday (HOLIDAY). ' +
       'workStatus is WORKDAY, REST_DAY or UNKNOWN; holidays names the holiday the date belongs to, and statutoryDate marks the statutory days (法定节假日). ' +
       `${DATES_NOTE} ${UNKNOWN_RULE}`,
+  },
+  {
+    name: 'get_date_statuses',
+    title: 'Many dates at once',
+    operationId: 'chinaCalendar.getDateStatuses',
+    description:
+      `The status of each date asked, as get_date_status answers it, in the order asked, repeats included: at most ${MAX_LISTED_DATES} dates in one call ` +
+      '(structured content: under days, one entry per date asked). For checking a list of attendance or payment dates at once. ' +
+      `${DATES_NOTE} ${UNKNOWN_RULE}`,
+    listArgument: DATE_LIST_PARAMETER,
+    argumentSchemas: {
+      [DATE_LIST_PARAMETER]: {
+        type: 'array',
+        items: IsoDateSchema,
+        minItems: 1,
+        maxItems: MAX_LISTED_DATES,
+        description: `The dates, yyyy-MM-dd, on or after 2008-01-01, in any order, repeats allowed: from 1 to ${MAX_LISTED_DATES}.`,
+      },
+    },
   },
   {
     name: 'list_date_range',
@@ -107,6 +131,7 @@ export function calendarTools(operations: readonly ApiOperation<unknown>[]): rea
     return {
       operation,
       ...(output.listKey === undefined ? {} : { listKey: output.listKey }),
+      ...(spec.listArgument === undefined ? {} : { listArgument: spec.listArgument }),
       definition: {
         name: spec.name,
         title: spec.title,

@@ -1,5 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { readDate } from '@china-holiday-calendar/core/questions/date-parameters.js';
+import { listedDateName, MAX_LISTED_DATES, readDateList, tooManyDates } from '@china-holiday-calendar/core/questions/date-list-question.js';
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
 import type { AnswerBody } from '../http/api/operations/api-operation.js';
 import { loadedCalendar, unavailableProblem, type CalendarSource } from '../http/api/operation-route.js';
@@ -15,7 +17,13 @@ import type { CalendarTool } from './calendar-tools.js';
  */
 export async function callCalendarTool(tool: CalendarTool, calendar: CalendarSource, args: Readonly<Record<string, unknown>> = {}): Promise<CallToolResult> {
   const { operation } = tool;
-  const question = operation.read(operation.parameters.map(({ name }) => receivedValue(args[name])));
+  const values = operation.parameters.map(({ name }) => {
+    const value = args[name];
+    return name === tool.listArgument && Array.isArray(value) ? dateListText(value) : receivedValue(value);
+  });
+  const listProblem = values.find((value) => value instanceof InputProblem);
+  if (listProblem !== undefined) return toolProblem(listProblem);
+  const question = operation.read(values);
   if (question instanceof InputProblem) return toolProblem(question);
   // One read of the calendar per call: a reload swapping it meanwhile cannot mix two datasets.
   const loaded = loadedCalendar(calendar);
@@ -39,6 +47,23 @@ export async function callCalendarTool(tool: CalendarTool, calendar: CalendarSou
 export function receivedValue(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * A list of dates as the HTTP parameter carries it: the items, each as receivedValue reads a
+ * value, separated by commas. An item with a comma of its own cannot be told apart there, so it
+ * is refused as that item, once the items before it have been read as the list reader reads them:
+ * the first failure answers, named by its place, as over HTTP.
+ */
+export function dateListText(items: readonly unknown[]): string | InputProblem {
+  if (items.length > MAX_LISTED_DATES) return tooManyDates(items.length);
+  const texts = items.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
+  const split = texts.findIndex((text) => text.includes(','));
+  if (split === -1) return texts.join(',');
+  const before = split === 0 ? undefined : readDateList(texts.slice(0, split).join(','));
+  if (before instanceof InputProblem) return before;
+  const item = readDate(listedDateName(split), texts[split]);
+  return item instanceof InputProblem ? item : new InputProblem('INVALID_DATE_FORMAT', `${listedDateName(split)} holds a comma.`);
 }
 
 /** A problem as a tool error: the API's code, title and detail, as JSON text an agent can read and a program can parse. */
