@@ -22,6 +22,8 @@ const COMMAND_USAGE = {
                                 --data-dir dir, --source gov.cn, --search-url url, --papers-url url, --cross-check-url url,
                                 --webhook-urls urls, --webhook-secret secret, --accept id (or the SYNC_* settings)`,
   query: `query <date | path> [--accept <media type>]   answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31" (--accept text/csv: a range or a year as CSV)`,
+  mcp: `mcp                         a Model Context Protocol server on standard input and output, for AI assistants, offline from the data directory
+                                (DATA_DIR or the bundled data); logs go to standard error`,
 } as const;
 
 const USAGE = `Usage: china-calendar <command> [--help]\n\n${Object.values(COMMAND_USAGE)
@@ -51,6 +53,11 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'validate': {
       const { runValidate } = await import('./commands/validate.js');
       return runValidate(rest[0] ?? dataDir, process.stdout, process.stderr);
+    }
+    case 'mcp': {
+      const { runMcp } = await import('./commands/mcp.js');
+      await runMcp(dataDir);
+      return -1;
     }
     case 'query': {
       const { runQuery } = await import('./commands/query.js');

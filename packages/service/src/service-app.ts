@@ -21,6 +21,6 @@ export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, 
   const responder = createResponder(responsePolicyOf(config), metrics);
   // The handlers answer from the live dataset's calendar: the core the library answers from too
   // (packages/core/src/answers/calendar-core.ts), with the service's own view of it, its answers' bytes.
-  const routes = serviceRoutes({ calendar: live, live, responder, metrics, ...(sync ? { sync } : {}) });
+  const routes = serviceRoutes({ calendar: live, live, responder, metrics, ...(sync ? { sync } : {}), ...(logger ? { log: logger } : {}) });
   return buildApp({ routes, responder, keepAliveTimeoutMs: config.keepAliveTimeoutSeconds * 1000, ...(logger ? { logger } : {}) });
 }

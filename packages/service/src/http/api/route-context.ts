@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
@@ -13,6 +14,8 @@ export interface RouteContext {
   readonly metrics?: ServiceMetrics;
   /** Sync's state, shown by /readyz and /metrics; absent when sync is off. */
   readonly sync?: SyncStateSource;
+  /** Where a route logs what it cannot answer (the MCP endpoint's failed tool calls); none: not logged. */
+  readonly log?: Pick<Logger, 'error'>;
 }
 
 /** The route table of a context: serviceRoutes, handed to the OpenAPI document so that it reads the one table. */
