@@ -8,6 +8,7 @@ import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assembl
 import { formatDataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
 import { MAX_DATA_FILE_BYTES, readDataDirectory, readDataDirectorySync, type DirectorySnapshot } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
 import { dataCopies } from '../helpers/data-dir.js';
+import { reseal } from '../helpers/sealed-data.js';
 
 /*
  * What the loader reads from a data directory (README "The data, and publishing a new year"):
@@ -96,6 +97,8 @@ describe('the data directory: the size limit', () => {
       writeFileSync(join(dir, fileName), Buffer.concat([text, Buffer.alloc(bytes - text.length, ' ')]));
     };
     padTo('2024.json', MAX_DATA_FILE_BYTES);
+    // Its padded bytes are the ones the manifest publishes.
+    reseal(dir);
     padTo('2023.json', MAX_DATA_FILE_BYTES + 1);
     const sparse = openSync(join(dir, '2022.json'), 'w');
     closeSync(sparse);

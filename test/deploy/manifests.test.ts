@@ -19,7 +19,9 @@ import { ConfigMap, Service, type IContainer } from 'kubernetes-models/v1';
 import { pino } from 'pino';
 import { BUNDLED_DATA_DIR, readConfig, type Config } from 'china-holiday-calendar-service/internal/config.js';
 import { LiveDataset, type ReloadOutcome } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { folderSource } from 'china-holiday-calendar/internal/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
+import { sealed } from '../helpers/sealed-data.js';
 import { REPOSITORY } from '../helpers/source-cli.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
@@ -463,7 +465,7 @@ describe('deploy/kubernetes/overlays/configmap-data: the data from a ConfigMap',
     };
     publish('..2026_01_01_00_00_00.1', configMapData);
     const reloads: { reason: string; outcome: ReloadOutcome }[] = [];
-    const live = new LiveDataset(dir, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
+    const live = new LiveDataset(folderSource(dir), ANSWER_BYTES_BUILD, { log: pino({ level: 'silent' }) });
     live.onReload((outcome, reason) => reloads.push({ reason, outcome }));
     /** The next reload after `count` reloads, within 10 s. */
     const reloadAfter = async (count: number): Promise<{ reason: string; outcome: ReloadOutcome }> => {
@@ -482,6 +484,8 @@ describe('deploy/kubernetes/overlays/configmap-data: the data from a ConfigMap',
       const changed = new Map(configMapData);
       changed.set(firstYear, (configMapData.get(firstYear) ?? '').replace(/"sourceUrl": "([^"]+)"/, '"sourceUrl": "$1#corrected"'));
       assert.notEqual(changed.get(firstYear), configMapData.get(firstYear));
+      // Published as a ConfigMap update is made: from a folder whose manifest lists the new file's digest.
+      changed.set('manifest.json', sealedManifest(changed));
       let seen = reloads.length;
       publish('..2026_01_01_00_01_00.2', changed);
       const update = await reloadAfter(seen);
@@ -516,6 +520,13 @@ describe('deploy/kubernetes/overlays/configmap-data: the data from a ConfigMap',
     assert.match(refused.stderr, /manifest\.json: no such file/);
   });
 });
+
+/** The manifest of a ConfigMap's files, listing each year file's digest as it is (what `sign` writes). */
+function sealedManifest(files: ReadonlyMap<string, string>): string {
+  const yearFiles = [...files].filter(([key]) => key !== 'manifest.json').map(([fileName, text]) => ({ fileName, text, year: Number(fileName.slice(0, 4)) }));
+  const manifest = sealed({ manifest: { fileName: 'manifest.json', text: files.get('manifest.json') ?? '' }, yearFiles }).manifest;
+  return manifest !== undefined && 'text' in manifest ? manifest.text : assert.fail('no manifest');
+}
 
 describe('kustomize renders both variants as checked above', () => {
   const probeKubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { readConfig, type Config } from 'china-holiday-calendar-service/internal/config.js';
 import { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { folderSource } from 'china-holiday-calendar/internal/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD, type AnswerBytes } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { buildServiceApp } from 'china-holiday-calendar-service/internal/service-app.js';
 import { BUNDLED_DATA_DIR } from './bundled-dataset.js';
@@ -21,7 +22,7 @@ export interface TestApp {
  */
 export async function buildTestApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const config = readConfig({ DOCS_URL: TEST_DOCS_URL, DATA_DIR: options.dataDir ?? BUNDLED_DATA_DIR, ...options.env });
-  const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
+  const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: pino({ level: 'silent' }) });
   await live.reload('test');
   const app = buildServiceApp(config, live);
   await app.ready();

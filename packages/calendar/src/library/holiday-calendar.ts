@@ -4,6 +4,7 @@ import { DAY_CODE, isRestCode, isWorkingCode } from '../answers/day-codes.js';
 import type { DayStatusRecord } from '../answers/day-json.js';
 import { feedRequest } from '../answers/feed-request.js';
 import { CORE_BUILD, LiveDataset } from '../answers/live-dataset.js';
+import { folderSource } from '../dataset/folder-source.js';
 import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '../answers/workday-offset.js';
 import type { YearOverview } from '../answers/year-overview.js';
 import { yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
@@ -216,7 +217,7 @@ export interface OpenCalendarOptions {
  */
 export function openCalendar(options: OpenCalendarOptions): HolidayCalendar {
   const { dataDir, intervalSeconds } = readOpenOptions(options);
-  const live = new LiveDataset(dataDir, CORE_BUILD);
+  const live = new LiveDataset(folderSource(dataDir), CORE_BUILD);
   const outcome = live.loadSync('open');
   const dataset = live.dataset();
   const problems = dataset?.problems.map(formatDataProblem) ?? [];

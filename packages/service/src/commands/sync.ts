@@ -1,5 +1,7 @@
 import type { Writable } from 'node:stream';
 import { currentYearInChina } from '../importer/import-notice.js';
+import { readyDataFolder } from '../publishing/data-folder.js';
+import type { PublishOptions } from '../publishing/publish-year.js';
 import { createFetcher, DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
 import { readSyncSettings, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
@@ -20,6 +22,10 @@ export interface SyncCommandOptions {
   readonly currentYear?: number;
   readonly limits?: FetchLimits;
   readonly delivery?: DeliveryPolicy;
+  /** Copy the bundled data into an empty (or absent) data directory first (--seed). */
+  readonly seed?: boolean;
+  /** How the manifest is written (signed with DATASET_SIGNING_KEY_FILE's key). */
+  readonly publishing?: PublishOptions;
 }
 
 /**
@@ -40,6 +46,11 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
     err.write('sync is not configured: set SYNC_SOURCE=gov.cn (or --source gov.cn); nothing was requested\n');
     return SYNC_EXIT.usage;
   }
+  const refusal = await readyDataFolder(options.dataDir, { seed: options.seed === true });
+  if (refusal !== undefined) {
+    err.write(`${options.dataDir}: the data directory ${refusal.reason}; nothing was requested\n`);
+    return refusal.kind === 'usage' ? SYNC_EXIT.usage : SYNC_EXIT.failed;
+  }
   let report: SyncReport;
   try {
     report = await runSync({
@@ -48,6 +59,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
       currentYear: options.currentYear ?? currentYearInChina(),
       accept: options.accept,
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.publishing ? { publishing: options.publishing } : {}),
     });
   } catch (error) {
     err.write(`sync failed: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,7 +1,7 @@
 import { acceptanceHint } from 'china-holiday-calendar/internal/dataset/accepted-findings.js';
 import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
 import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import { publishedYearsOf, publishYear, readYearFile } from '../publishing/publish-year.js';
+import { publishedYearsOf, publishYear, readYearFile, type PublishOptions } from '../publishing/publish-year.js';
 import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
 import { ImportError, importNotice, noticeYearOf } from '../importer/import-notice.js';
 import { addressPolicyFor } from './address-policy.js';
@@ -56,6 +56,8 @@ export interface SyncRunInput {
   /** Finding ids a person accepts after reading the notice (sync --accept). */
   readonly accept?: readonly string[];
   readonly limits?: FetchLimits;
+  /** How the manifest is written (signed when the writer has a key). */
+  readonly publishing?: PublishOptions;
 }
 
 /**
@@ -164,7 +166,7 @@ async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher): Pr
     }
   }
   try {
-    const { changed } = await publishYear(input.dataDir, file);
+    const { changed } = await publishYear(input.dataDir, file, input.publishing);
     if (!changed) return outcome('nothing-new', 'the data directory has this arrangement already', { notices });
   } catch (error) {
     return outcome('failed', `cannot publish: ${messageOf(error)}`, { notices });

@@ -42,8 +42,13 @@ export function eventsOf(report: SyncReport): WebhookEvent[] {
       changedDates: outcome.changedDates,
       ...(type === 'calendar.notice.held' ? { findings: outcome.findings, differences: outcome.differences } : {}),
     };
-    return [{ id: `msg_${createHash('sha256').update(key.join('\n')).digest('hex').slice(0, 32)}`, type, data }];
+    return [{ id: eventId(key), type, data }];
   });
+}
+
+/** `msg_` and a hash of what an event says (its type, year and dataset version, or what a held notice holds): the same change, the same id, whoever sends it. */
+export function eventId(key: readonly (string | number | null)[]): string {
+  return `msg_${createHash('sha256').update(key.join('\n')).digest('hex').slice(0, 32)}`;
 }
 
 function typeOf(outcome: YearOutcome): WebhookEventType | undefined {
@@ -60,6 +65,16 @@ export interface DeliveryCounts {
   /** Attempts that did not succeed (each retried one counts). */
   failedAttempts: number;
 }
+
+/** A delivery not made yet: the event, where to, and the attempts already made. */
+export interface PendingDelivery {
+  readonly event: WebhookEvent;
+  readonly url: string;
+  readonly attempts: number;
+}
+
+/** Where a sender keeps what it has not delivered yet, and its counts, whenever they change. */
+export type DeliveryJournal = (pending: readonly PendingDelivery[], counts: DeliveryCounts) => void;
 
 export interface DeliveryPolicy {
   readonly attempts: number;
@@ -80,8 +95,10 @@ interface DeliveryLog {
  * way; `settled()` waits for what is under way (the `sync` command waits before it exits).
  */
 export class WebhookSender {
-  readonly counts: DeliveryCounts = { delivered: 0, failed: 0, failedAttempts: 0 };
+  readonly counts: DeliveryCounts;
   private readonly inFlight = new Set<Promise<void>>();
+  /** What is not delivered yet, by event id and URL, with the attempts made. */
+  private readonly pending = new Map<string, PendingDelivery>();
   private readonly signer: Webhook | undefined;
 
   constructor(
@@ -89,24 +106,46 @@ export class WebhookSender {
     private readonly fetcher: Pick<Fetcher, 'post'>,
     private readonly log: DeliveryLog,
     private readonly policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,
+    private readonly journal?: { readonly keep: DeliveryJournal; readonly counts: DeliveryCounts },
   ) {
     this.signer = settings.secret === undefined ? undefined : new Webhook(settings.secret);
+    this.counts = { ...(journal?.counts ?? { delivered: 0, failed: 0, failedAttempts: 0 }) };
   }
 
   send(event: WebhookEvent): void {
-    for (const url of this.settings.urls) {
-      const delivery = this.deliver(url, event).finally(() => this.inFlight.delete(delivery));
-      this.inFlight.add(delivery);
-    }
+    for (const url of this.settings.urls) this.start({ event, url, attempts: 0 });
+    this.keep();
+  }
+
+  /** Takes up the deliveries a previous process left undone (to the URLs still configured). */
+  resume(deliveries: readonly PendingDelivery[]): void {
+    for (const delivery of deliveries) if (this.settings.urls.includes(delivery.url)) this.start(delivery);
+    this.keep();
   }
 
   async settled(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
-  private async deliver(url: string, event: WebhookEvent): Promise<void> {
+  private start(delivery: PendingDelivery): void {
+    const key = `${delivery.event.id} ${delivery.url}`;
+    if (this.pending.has(key)) return;
+    this.pending.set(key, delivery);
+    const run = this.deliver(delivery, key).finally(() => {
+      this.inFlight.delete(run);
+      this.pending.delete(key);
+      this.keep();
+    });
+    this.inFlight.add(run);
+  }
+
+  private keep(): void {
+    this.journal?.keep([...this.pending.values()], { ...this.counts });
+  }
+
+  private async deliver({ event, url, attempts }: PendingDelivery, key: string): Promise<void> {
     if (this.signer === undefined) return;
-    for (let attempt = 1; attempt <= this.policy.attempts; attempt += 1) {
+    for (let attempt = attempts + 1; attempt <= this.policy.attempts; attempt += 1) {
       const now = new Date();
       const body = JSON.stringify({ type: event.type, timestamp: now.toISOString(), data: event.data });
       const headers = {
@@ -127,6 +166,8 @@ export class WebhookSender {
         outcome = error instanceof Error ? error.message : String(error);
       }
       this.counts.failedAttempts += 1;
+      this.pending.set(key, { event, url, attempts: attempt });
+      this.keep();
       if (attempt === this.policy.attempts) break;
       this.log.warn({ url, event: event.type, webhookId: event.id, attempt, outcome }, 'webhook not delivered; retrying');
       const wait = this.policy.backoffMs * 2 ** (attempt - 1);

@@ -1,4 +1,5 @@
 import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import type { OriginStateSource } from '../../data-source/follow-origin.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
 import type { CalendarSource } from './operation-route.js';
@@ -13,6 +14,10 @@ export interface RouteContext {
   readonly metrics?: ServiceMetrics;
   /** Sync's state, shown by /readyz and /metrics; absent when sync is off. */
   readonly sync?: SyncStateSource;
+  /** A reader's origin, shown by /readyz and /metrics; absent when the service answers from its own folder. */
+  readonly origin?: OriginStateSource;
+  /** The folder served at /dataset/ (the one the service answers from); absent for a reader. */
+  readonly datasetDir?: string;
 }
 
 /** The route table of a context: serviceRoutes, handed to the OpenAPI document so that it reads the one table. */
