@@ -1,7 +1,9 @@
 /**
- * The import rules `npm run lint` holds the packages to (dependency-cruiser): no import circle,
- * and the library package (packages/calendar) reaching nothing of the service and no npm package
- * at all (ical-generator, its optional peer, loaded on demand, aside).
+ * The import rules `npm run lint` holds the packages to (dependency-cruiser): no import circle; the
+ * calendar core (packages/core) and the library (packages/calendar) reaching nothing of the
+ * service and no npm package (ical-generator, the library's optional peer, loaded on demand,
+ * aside), since the library bundles the core; the core reaching nothing of the library; and the
+ * service reaching the engine through the core's workspace only, never through the library.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
@@ -14,23 +16,41 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: 'library-carries-no-service',
+      name: 'engine-carries-no-service',
       severity: 'error',
-      comment: 'The library package is installed without the service: it must not import it.',
-      from: { path: '^packages/calendar/' },
+      comment: 'The library package, and the core it bundles, are installed without the service: they must not import it.',
+      from: { path: '^packages/(calendar|core)/' },
       to: { path: '^packages/service/' },
+    },
+    {
+      name: 'core-below-library',
+      severity: 'error',
+      comment: 'The core is what the library and the service share: it must not reach up into the library.',
+      from: { path: '^packages/core/' },
+      to: { path: '^packages/calendar/' },
+    },
+    {
+      name: 'service-through-core-only',
+      severity: 'error',
+      comment:
+        "The service reaches the engine through the core's workspace (@china-holiday-calendar/core), never through the library package: its internals are not public, and its public face is for users.",
+      from: { path: '^packages/service/' },
+      to: { path: '^packages/calendar/' },
     },
     {
       name: 'library-has-no-dependencies',
       severity: 'error',
-      comment: 'The library package installs with no dependency; only its optional peer ical-generator is loaded on demand.',
-      from: { path: '^packages/calendar/src/' },
-      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'npm-no-pkg', 'npm-unknown'], pathNot: 'node_modules/ical-generator/' },
+      comment: 'The library package, which bundles the core, installs with no dependency; only its optional peer ical-generator is loaded on demand.',
+      from: { path: '^packages/(calendar|core)/src/' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'npm-no-pkg', 'npm-unknown'],
+        pathNot: ['node_modules/ical-generator/', '^packages/core/'],
+      },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)dist/' },
+    exclude: { path: '(^|/)(dist|build)/' },
     tsPreCompilationDeps: true,
     combinedDependencies: true,
     tsConfig: { fileName: 'tsconfig.json' },

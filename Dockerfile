@@ -3,13 +3,14 @@
 #   docker build -t china-calendar .
 #   docker run --rm -p 8080:8080 -e PUBLIC_URL=http://localhost:8080 china-calendar
 #
-# Two stages on the same base. `build` installs the whole npm workspace (the library package
-# `china-holiday-calendar` in packages/calendar and the service package in packages/service),
-# compiles both to their dist/ folders and then drops the devDependencies; `runtime` receives only
-# what `node packages/service/dist/cli.js serve` reads: each package's package.json and dist/, the
-# library's data/ and docs/, and the production node_modules, where china-holiday-calendar is the
-# workspace's symbolic link to packages/calendar. Every path stays where it was in the build stage,
-# so that link still points at the library. test/deploy/dockerfile.test.ts checks this file against
+# Two stages on the same base. `build` installs the npm workspace, compiles the calendar core
+# (packages/core) and the service (packages/service) to their dist/ folders and then drops the
+# devDependencies; `runtime` receives only what `node packages/service/dist/cli.js serve` reads:
+# both packages' package.json and dist/, the core's data/ and docs/, and the production
+# node_modules, where @china-holiday-calendar/core is the workspace's symbolic link to
+# packages/core. Every path stays where it was in the build stage, so that link still points at
+# the core. The published library (packages/calendar) is not part of the image: the service
+# answers from the core. test/deploy/dockerfile.test.ts checks this file against
 # the packages and the server's real configuration; test/deploy/image.slow-test.ts runs its steps.
 
 # Node 26, the Active LTS line, on Debian 13 "trixie" (README, "Which Node").
@@ -23,24 +24,25 @@ WORKDIR /app
 # the build needs only tsc, and one dependency's post-install script (swagger-ui-dist's @scarf/scarf)
 # would report the install to a third party.
 COPY package.json package-lock.json ./
+COPY packages/core/package.json ./packages/core/
 COPY packages/calendar/package.json ./packages/calendar/
 COPY packages/service/package.json ./packages/service/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 
-# Each package's own build script (tsc -b of its tsconfig.build.json), the library first; then the
-# devDependencies go, and the workspace links in node_modules stay.
+# The two packages' own build scripts (tsc -b of their tsconfig.build.json), the core first; then
+# the devDependencies go, and the workspace links in node_modules stay.
 COPY tsconfig.base.json ./
-COPY packages/calendar/tsconfig.build.json ./packages/calendar/
-COPY packages/calendar/src ./packages/calendar/src
+COPY packages/core/tsconfig.build.json ./packages/core/
+COPY packages/core/src ./packages/core/src
 COPY packages/service/tsconfig.build.json ./packages/service/
 COPY packages/service/src ./packages/service/src
-RUN npm run build --workspaces \
+RUN npm run build -w packages/core -w packages/service \
  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
-COPY packages/calendar/data ./packages/calendar/data
-COPY packages/calendar/docs ./packages/calendar/docs
+COPY packages/core/data ./packages/core/data
+COPY packages/core/docs ./packages/core/docs
 # No image with data the service would refuse: the same checks as `npm run validate`.
-RUN node packages/service/dist/cli.js validate packages/calendar/data
+RUN node packages/service/dist/cli.js validate packages/core/data
 # Whatever the umask of the checkout, everything is readable (and directories traversable) by the
 # unprivileged user and writable by nobody but root: the process cannot change its own code or data.
 RUN chmod -R a+rX,go-w node_modules packages
@@ -57,13 +59,13 @@ LABEL org.opencontainers.image.title="china-holiday-calendar" \
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 
 WORKDIR /app
-# Owned by root, readable by everyone: works with a read-only root file system. The library reads
-# its version from its package.json and its data from packages/calendar/data.
+# Owned by root, readable by everyone: works with a read-only root file system. The service reads
+# its version from its package.json, and the core its data from packages/core/data.
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/packages/calendar/package.json ./packages/calendar/package.json
-COPY --from=build /app/packages/calendar/dist ./packages/calendar/dist
-COPY --from=build /app/packages/calendar/data ./packages/calendar/data
-COPY --from=build /app/packages/calendar/docs ./packages/calendar/docs
+COPY --from=build /app/packages/core/package.json ./packages/core/package.json
+COPY --from=build /app/packages/core/dist ./packages/core/dist
+COPY --from=build /app/packages/core/data ./packages/core/data
+COPY --from=build /app/packages/core/docs ./packages/core/docs
 COPY --from=build /app/packages/service/package.json ./packages/service/package.json
 COPY --from=build /app/packages/service/dist ./packages/service/dist
 

@@ -44,19 +44,34 @@ function importMillis(dir: string, name: string, runs: number): number {
   return median(times);
 }
 
+/** `npm pack` of `spec` (a workspace folder with -w, or a registry package): the tarball's figures. */
+function pack(args: readonly string[], work: string): Packed {
+  const [packed] = JSON.parse(npm(['pack', '--json', '--prefer-offline', ...args, '--pack-destination', work], REPOSITORY)) as Packed[];
+  if (packed === undefined) throw new Error(`npm pack ${args.join(' ')} made no tarball`);
+  return packed;
+}
+
+function describe(packed: Packed): string {
+  return `tarball ${(packed.size / 1024).toFixed(0)} KB, unpacked ${(packed.unpackedSize / 1024).toFixed(0)} KB in ${packed.entryCount} files`;
+}
+
 export function benchmarkPackage(options: { readonly smoke: boolean }): void {
   const work = mkdtempSync(join(tmpdir(), 'bench-package-'));
   try {
-    const [packed] = JSON.parse(npm(['pack', '--json', '-w', 'packages/calendar', '--pack-destination', work], REPOSITORY)) as Packed[];
-    if (packed === undefined) throw new Error('npm pack made no tarball');
+    const version = (JSON.parse(npm(['ls', 'chinese-days', '--json'], REPOSITORY)) as { dependencies: Record<string, { version: string }> }).dependencies['chinese-days']?.version ?? 'latest';
+    const packed = pack(['-w', 'packages/calendar'], work);
+    const theirsPacked = pack([`chinese-days@${version}`], work);
     const ours = installInto(work, 'ours', join(work, packed.filename));
-    const theirs = installInto(work, 'theirs', `chinese-days@${(JSON.parse(npm(['ls', 'chinese-days', '--json'], REPOSITORY)) as { dependencies: Record<string, { version: string }> }).dependencies['chinese-days']?.version ?? 'latest'}`);
+    const theirs = installInto(work, 'theirs', join(work, theirsPacked.filename));
     const runs = options.smoke ? 3 : 15;
-    console.log('\nThe library package as a user installs it (npm pack, then npm install into an empty project)');
-    console.log(`  tarball ${(packed.size / 1024).toFixed(0)} KB, unpacked ${(packed.unpackedSize / 1024).toFixed(0)} KB in ${packed.entryCount} files (target: under 1 MB)`);
+    console.log('\nThe library package as a user installs it (npm pack, then npm install into an empty project), beside chinese-days');
+    console.log(`  china-holiday-calendar: ${describe(packed)} (target: under 1 MB)`);
+    console.log(`  chinese-days ${version}: ${describe(theirsPacked)}`);
     console.log(`  packages the install adds: china-holiday-calendar ${ours.packages} (target: 1, no dependency), chinese-days ${theirs.packages}`);
+    const oursMillis = importMillis(ours.dir, 'china-holiday-calendar', runs);
+    const theirsMillis = importMillis(theirs.dir, 'chinese-days', runs);
     console.log(
-      `  import in a fresh process (median of ${runs}): china-holiday-calendar ${importMillis(ours.dir, 'china-holiday-calendar', runs).toFixed(1)} ms, chinese-days ${importMillis(theirs.dir, 'chinese-days', runs).toFixed(1)} ms`,
+      `  import in a fresh process (median of ${runs}): china-holiday-calendar ${oursMillis.toFixed(1)} ms, chinese-days ${theirsMillis.toFixed(1)} ms, ratio ${(oursMillis / theirsMillis).toFixed(2)} (target: at most 1)`,
     );
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -252,7 +252,7 @@ async function measureReloadUnderLoad(useWrk: boolean): Promise<void> {
   if (scenario === undefined) return;
   const RELOAD_EVERY_MS = 500;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  cpSync(fileURLToPath(new URL('../../packages/calendar/data/', import.meta.url)), dataDir, { recursive: true });
+  cpSync(fileURLToPath(new URL('../../packages/core/data/', import.meta.url)), dataDir, { recursive: true });
   const yearFile = join(dataDir, '2015.json');
   const original = JSON.parse(readFileSync(yearFile, 'utf8')) as { entries: { notes?: string[] }[] };
   const service = await startService({ DATA_DIR: dataDir, RELOAD_INTERVAL_SECONDS: '0' });

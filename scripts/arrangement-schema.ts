@@ -1,11 +1,12 @@
 import Type, { type Static, type TArray, type TOptional } from 'typebox';
-import { HOLIDAY_CODES, type HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
-import { ENTRY_FORMS, NOTICE_KINDS, YEAR_RULES, type AcceptedFinding, type ArrangementEntry, type ArrangementFile, type ArrangementNotice, type Manifest } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { HOLIDAY_CODES, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { FIRST_SUPPORTED_YEAR, LAST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
+import { ENTRY_FORMS, NOTICE_KINDS, YEAR_RULES, type AcceptedFinding, type ArrangementEntry, type ArrangementFile, type ArrangementNotice, type Manifest } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 
 /**
  * The JSON Schema of the data files, written with TypeBox: `npm run docs:generate` writes it to
- * packages/calendar/docs/*.schema.json and the validators the loader runs. The library declares
- * the same shapes as plain types (packages/calendar/src/dataset/arrangement-schema.ts), so that
+ * packages/core/docs/*.schema.json and the validators the loader runs. The library declares
+ * the same shapes as plain types (packages/core/src/dataset/arrangement-schema.ts), so that
  * neither it nor its users' type-checks need TypeBox; the check at the end of this file fails
  * the type-check when the two drift apart.
  */
@@ -103,7 +104,7 @@ export const AcceptedFindingSchema = Type.Object(
 export const ArrangementFileSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
-    year: Type.Integer({ minimum: 2008, maximum: 9999, description: 'The year in the notice title.' }),
+    year: Type.Integer({ minimum: FIRST_SUPPORTED_YEAR, maximum: LAST_SUPPORTED_YEAR, description: 'The year in the notice title.' }),
     regulationVersion: Type.Integer({
       minimum: 1,
       description: 'Version of 《全国年节及纪念日放假办法》 in force: 1 (2008-2013), 2 (2014-2024), 3 (2025 on).',
@@ -126,7 +127,7 @@ export const ArrangementFileSchema = Type.Object(
 export const ManifestSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
-    publishedYears: Type.Array(Type.Integer({ minimum: 2008, maximum: 9999 }), {
+    publishedYears: Type.Array(Type.Integer({ minimum: FIRST_SUPPORTED_YEAR, maximum: LAST_SUPPORTED_YEAR }), {
       uniqueItems: true,
       description: 'Every year whose arrangement is published in this directory.',
     }),

@@ -3,17 +3,17 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { buildSync } from 'esbuild';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { pino } from 'pino';
-import { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
-import { folderSource } from 'china-holiday-calendar/internal/dataset/folder-source.js';
+import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { BUNDLED_DATA_DIR, readConfig } from 'china-holiday-calendar-service/internal/config.js';
-import { LUNAR_LEAP_MONTH_SHIFT, SOLAR_TERM_MIN_GAP } from 'china-holiday-calendar/internal/calendar/lunar-calendar.js';
+import { LUNAR_LEAP_MONTH_SHIFT, SOLAR_TERM_MIN_GAP } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
 import { dataDirectorySchemas } from './json-schemas.js';
 import { createServiceMetrics } from 'china-holiday-calendar-service/internal/http/ops/metrics.js';
 import { servedOpenApiDocument } from 'china-holiday-calendar-service/internal/http/docs/openapi.js';
 import { serviceRoutes } from 'china-holiday-calendar-service/internal/http/api/routes.js';
 import { createResponder } from 'china-holiday-calendar-service/internal/http/api/response-policy.js';
-import { PACKAGE_VERSION } from 'china-holiday-calendar/internal/package-root.js';
+import { SERVICE_VERSION } from 'china-holiday-calendar-service/internal/service-version.js';
 import { responsePolicyOf } from 'china-holiday-calendar-service/internal/service-app.js';
 import { tymeLunarYears, tymeSolarTermDays } from './lunar-facts.js';
 
@@ -29,7 +29,7 @@ export async function generatedDocuments(): Promise<Record<string, string>> {
   const openApi = await servedOpenApiDocument(
     { calendar: live, live, responder, metrics: createServiceMetrics(() => live.dataset()), datasetDir: config.dataDir },
     serviceRoutes,
-    { docsUrl: config.docsUrl, version: PACKAGE_VERSION },
+    { docsUrl: config.docsUrl, version: SERVICE_VERSION },
   );
   const schemas = dataDirectorySchemas();
   const documents: Record<string, unknown> = { ...schemas, 'docs/openapi.json': openApi };
@@ -38,7 +38,7 @@ export async function generatedDocuments(): Promise<Record<string, string>> {
     ...json,
     [CLIENT_TYPES]: await clientTypes(openApi),
     [LUNAR_DATE_TABLE]: lunarDateTable(),
-    [SHAPE_VALIDATORS]: shapeValidators(schemas['packages/calendar/src/dataset/schema/arrangement.schema.json'], schemas['packages/calendar/src/dataset/schema/manifest.schema.json']),
+    [SHAPE_VALIDATORS]: shapeValidators(schemas['packages/core/src/dataset/schema/arrangement.schema.json'], schemas['packages/core/src/dataset/schema/manifest.schema.json']),
   };
 }
 
@@ -55,7 +55,7 @@ async function clientTypes(document: Record<string, unknown>): Promise<string> {
 }
 
 /** Where the data files' shape validators are generated to, from their JSON Schemas. */
-const SHAPE_VALIDATORS = 'packages/calendar/src/dataset/schema/shape-validators.ts';
+const SHAPE_VALIDATORS = 'packages/core/src/dataset/schema/shape-validators.ts';
 
 /**
  * The validators of the data files' shape as code (Ajv standalone), so that neither Ajv nor a
@@ -80,7 +80,7 @@ function shapeValidators(arrangement: unknown, manifest: unknown): string {
 }
 
 /** Where the lunar calendar and the solar terms of 2008-9999, as tyme4ts computes them, are written. */
-const LUNAR_DATE_TABLE = 'packages/calendar/src/calendar/lunar-date-table.ts';
+const LUNAR_DATE_TABLE = 'packages/core/src/calendar/lunar-date-table.ts';
 
 /**
  * The lunar calendar and the solar terms tyme4ts computes, encoded compactly (the decoder is

@@ -4,10 +4,11 @@
  * to. tyme4ts runs here only (maintainer tools and tests), never in the service or the library.
  */
 import { LunarYear, SolarTerm, type SolarDay } from 'tyme4ts';
-import { dayNumberFromCivil, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
+import { dayNumberFromCivil, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { FIRST_SUPPORTED_YEAR, LAST_SUPPORTED_DAY, LAST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
 
 /** The lunar years the table holds: the one 2008-01-01 falls in (丁亥, 2007) to the one of 9999-12-31. */
-export const LUNAR_YEARS = { first: 2007, last: 9999 } as const;
+export const LUNAR_YEARS = { first: FIRST_SUPPORTED_YEAR - 1, last: LAST_SUPPORTED_YEAR } as const;
 
 /** One lunar month as tyme4ts has it: `month` is negative for a leap month (-4 is 闰四月). */
 export interface TymeLunarMonth {
@@ -45,14 +46,14 @@ export function tymeLunarYears(): TymeLunarYear[] {
 }
 
 /** tyme4ts' index of the first term the table holds: 冬至 of 2007 (index 0 of its year 2008). */
-export const FIRST_SOLAR_TERM = { year: 2008, index: 0 } as const;
+export const FIRST_SOLAR_TERM = { year: FIRST_SUPPORTED_YEAR, index: 0 } as const;
 
 /**
  * The day of every solar term from 冬至 2007 to the last one on or before 9999-12-31, in order;
  * term k is named SolarTerm.NAMES[k % 24] (冬至 first). tyme4ts refuses a day after 9999.
  */
 export function tymeSolarTermDays(): DayNumber[] {
-  const last = dayNumberFromCivil(9999, 12, 31);
+  const last = LAST_SUPPORTED_DAY;
   const days: DayNumber[] = [];
   for (let term = SolarTerm.fromIndex(FIRST_SOLAR_TERM.year, FIRST_SOLAR_TERM.index); ; term = term.next(1)) {
     let day: DayNumber;

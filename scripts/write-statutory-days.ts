@@ -7,9 +7,9 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatDataFile } from 'china-holiday-calendar/internal/dataset/format-arrangement-file.js';
-import { computeStatutoryDaysField } from 'china-holiday-calendar/internal/dataset/statutory-days-field.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { formatDataFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
+import { computeStatutoryDaysField } from '@china-holiday-calendar/core/dataset/statutory-days-field.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 
 const dir = process.argv[2] ?? 'data';
 for (const name of readdirSync(dir).filter((file) => /^\d{4}\.json$/.test(file))) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CalendarIndex } from '../helpers/calendar-views.js';
+import type { CalendarViews } from '../helpers/calendar-views.js';
 import { day } from '../helpers/bundled-dataset.js';
 
 /**
@@ -8,7 +8,7 @@ import { day } from '../helpers/bundled-dataset.js';
  * from every day, rangeJson over 7 days from every day and over 366 days from every first of a
  * month. Shared by the time-zone test and its child-process script.
  */
-export function answersDigest(index: CalendarIndex): string {
+export function answersDigest(index: CalendarViews): string {
   const hash = createHash('sha256');
   const add = (label: string, answer: Buffer | object): void => {
     hash.update(label);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { workdayCountJson, type WorkdayCount } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import { FIRST_SUPPORTED_DAY } from 'china-holiday-calendar/internal/calendar/supported-range.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { workdayCountJson, type WorkdayCount } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 
 describe('workdayCountJson', () => {
   it('writes exactly what JSON.stringify writes, field order included', () => {

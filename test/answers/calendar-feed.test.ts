@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
-import { isUnavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import { calendarFeed } from 'china-holiday-calendar/internal/answers/calendar-feed.js';
-import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
-import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { calendarFeed } from '@china-holiday-calendar/core/answers/calendar-feed.js';
+import { buildCalendarViews, type CalendarViews } from '../helpers/calendar-views.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
+import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { BUNDLED_DATA_DIR, day, loadBundledDataset } from '../helpers/bundled-dataset.js';
 import { SOURCE_CONDITION } from '../helpers/source-cli.js';
 import { sealed } from '../helpers/sealed-data.js';
@@ -53,12 +53,12 @@ function parseFeed(text: string): { calendar: ICAL.Component; events: ParsedEven
 const lastDay = (end: string): string => formatIsoDate(day(end) - 1);
 
 let dataset: Dataset;
-let index: CalendarIndex;
+let index: CalendarViews;
 let zh: string;
 
 before(async () => {
   dataset = await loadBundledDataset();
-  index = buildCalendarIndex(dataset);
+  index = buildCalendarViews(dataset);
   zh = calendarFeed(dataset, { years: YEARS, lang: 'zh' });
 });
 
@@ -157,7 +157,7 @@ describe('the calendar feed', () => {
   });
 
   it('gives the same bytes for the same data, whatever the process time zone', () => {
-    const script = "import { calendarFeed } from './packages/calendar/src/answers/calendar-feed.ts'; import { loadBundledDataset } from './test/helpers/bundled-dataset.ts'; process.stdout.write(calendarFeed(await loadBundledDataset(), { years: [2008, 2015, 2026], lang: 'zh' }));";
+    const script = "import { calendarFeed } from './packages/core/src/answers/calendar-feed.ts'; import { loadBundledDataset } from './test/helpers/bundled-dataset.ts'; process.stdout.write(calendarFeed(await loadBundledDataset(), { years: [2008, 2015, 2026], lang: 'zh' }));";
     const expected = calendarFeed(dataset, { years: [2008, 2015, 2026], lang: 'zh' });
     for (const zone of ['Pacific/Kiritimati', 'America/Los_Angeles', 'UTC']) {
       const output = execFileSync(process.execPath, [SOURCE_CONDITION, '--import', 'tsx', '--input-type=module', '-e', script], {

@@ -3,10 +3,10 @@
  * and prints, as one JSON line, the digest of its answers together with the process's idea of
  * its local time zone, so that the test can check the TZ variable took effect.
  */
-import { loadBundledIndex } from '../helpers/bundled-dataset.js';
+import { loadBundledViews } from '../helpers/bundled-dataset.js';
 import { answersDigest } from './answers-digest.js';
 
-const index = await loadBundledIndex();
+const index = await loadBundledViews();
 process.stdout.write(
   `${JSON.stringify({
     digest: answersDigest(index),

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isBeforeSupportedRange, isUnavailable, type WorkdayOffset } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
-import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-dataset.js';
+import { isBeforeSupportedRange, isUnavailable, type WorkdayOffset } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { buildCalendarViews, type CalendarViews } from '../helpers/calendar-views.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { BUNDLED_DATA_DIR, day, loadBundledViews } from '../helpers/bundled-dataset.js';
 
 /*
  * The working-day offset of docs/design.md (Beyond the interface), checked against the issue's examples (typed from the
@@ -15,13 +15,13 @@ import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-data
  * walk over the index's own per-day statuses.
  */
 
-let index: CalendarIndex;
+let index: CalendarViews;
 
 before(async () => {
-  index = await loadBundledIndex();
+  index = await loadBundledViews();
 });
 
-function offset(from: string, days: number, on: CalendarIndex = index): WorkdayOffset {
+function offset(from: string, days: number, on: CalendarViews = index): WorkdayOffset {
   const answer = on.workdayOffset(day(from), days);
   if (isUnavailable(answer) || isBeforeSupportedRange(answer)) assert.fail(`${from} ${days}: ${JSON.stringify(answer)}`);
   return answer;
@@ -37,7 +37,7 @@ function found(from: string, days: number): string {
 type Walked = string;
 
 /** Walks day by day, asking the index for each day's status: the definition, in its plainest form. */
-function walk(on: CalendarIndex, from: DayNumber, days: number): Walked {
+function walk(on: CalendarViews, from: DayNumber, days: number): Walked {
   const statusOf = (at: DayNumber): string => {
     if (at < day('2008-01-01')) return 'BEFORE';
     const record = on.dayStatus(at);
@@ -61,7 +61,7 @@ function walk(on: CalendarIndex, from: DayNumber, days: number): Walked {
   }
 }
 
-function outcome(on: CalendarIndex, from: DayNumber, days: number): Walked {
+function outcome(on: CalendarViews, from: DayNumber, days: number): Walked {
   const answer = on.workdayOffset(from, days);
   if (isUnavailable(answer)) return 'UNAVAILABLE';
   if (isBeforeSupportedRange(answer)) return 'BEFORE';
@@ -169,12 +169,12 @@ describe('working-day offsets agree with a plain day-by-day walk', () => {
 });
 
 describe('working-day offsets over a published year that cannot be read', () => {
-  let broken: CalendarIndex;
+  let broken: CalendarViews;
 
   before(async () => {
     const snapshot = await readDataDirectory(BUNDLED_DATA_DIR);
     const yearFiles = snapshot.yearFiles.map((file) => (file.year === 2015 ? { fileName: '2015.json', year: 2015, text: '{ not json' } : file));
-    broken = buildCalendarIndex(assembleDataset({ ...snapshot, yearFiles }));
+    broken = buildCalendarViews(assembleDataset({ ...snapshot, yearFiles }));
   });
 
   it('is unavailable when the walk would cross 2015, in either direction', () => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { isUnavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
-import { unpublishedYearOverviewJson } from 'china-holiday-calendar/internal/answers/unpublished-overview-json.js';
-import { unpublishedYearOverview, type YearOverview } from 'china-holiday-calendar/internal/answers/year-overview.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
-import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-dataset.js';
+import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { buildCalendarViews, type CalendarViews } from '../helpers/calendar-views.js';
+import { unpublishedYearOverviewJson } from 'china-holiday-calendar-service/internal/http/api/operations/unpublished-overview-json.js';
+import { unpublishedYearOverview, type YearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { BUNDLED_DATA_DIR, day, loadBundledViews } from '../helpers/bundled-dataset.js';
 
 /*
  * Expected values are typed from the official notices (test/fixtures/notices/) (notices, final states of the
@@ -14,10 +14,10 @@ import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-data
  * 2027-02-06, 清明 2027-04-05, 端午 2027-06-09, 中秋 2027-09-15).
  */
 
-let index: CalendarIndex;
+let index: CalendarViews;
 
 before(async () => {
-  index = await loadBundledIndex();
+  index = await loadBundledViews();
 });
 
 function overview(year: number): YearOverview {
@@ -224,7 +224,7 @@ describe('the year at a glance when a published year cannot be read', () => {
   it('is unavailable for that year and for the year before (its last December week), others answer', async () => {
     const snapshot = await readDataDirectory(BUNDLED_DATA_DIR);
     const yearFiles = snapshot.yearFiles.map((file) => (file.year === 2015 ? { fileName: '2015.json', year: 2015, text: '{}' } : file));
-    const broken = buildCalendarIndex(assembleDataset({ ...snapshot, yearFiles }));
+    const broken = buildCalendarViews(assembleDataset({ ...snapshot, yearFiles }));
     assert.deepEqual(broken.yearOverview(2015), { unavailable: true, year: 2015 });
     assert.deepEqual(broken.yearOverview(2014), { unavailable: true, year: 2015 });
     assert.equal((broken.yearOverview(2016) as YearOverview).status, 'PUBLISHED');

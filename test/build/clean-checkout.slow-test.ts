@@ -23,6 +23,8 @@ const TIMEOUT = 10 * 60_000;
 let work = '';
 let checkout = '';
 let consumer = '';
+/** The installed package's folder in the consumer project. */
+let installed = '';
 let packed: { filename: string; unpackedSize: number; files: { path: string }[] };
 
 async function npm(args: readonly string[], cwd: string): Promise<string> {
@@ -56,7 +58,21 @@ before(async () => {
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   await npm(['install', '--prefer-offline', join(work, tarball.filename)], consumer);
+  installed = join(consumer, 'node_modules/china-holiday-calendar');
 }, { timeout: TIMEOUT });
+
+/** The package's modules an entry loads, statically or on demand, following relative imports. */
+function modulesReachedFrom(entries: readonly string[]): Set<string> {
+  const reached = new Set<string>();
+  const pending = [...entries];
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    if (reached.has(path)) continue;
+    reached.add(path);
+    const source = readFileSync(join(installed, path), 'utf8');
+    for (const [, specifier = ''] of source.matchAll(/(?:from|import\()\s*"(\.\/[^"]+)"/g)) pending.push(join(dirname(path), specifier));
+  }
+  return reached;
+}
 
 after(() => {
   rmSync(work, { recursive: true, force: true });
@@ -91,18 +107,36 @@ describe('a fresh checkout', { timeout: TIMEOUT }, () => {
 });
 
 describe('the library package from npm pack', { timeout: TIMEOUT }, () => {
-  it('holds the compiled library, its types, the data and the schemas; nothing of the service, no sources or maps; under 1 MB', () => {
-    const files = packed.files.map((file) => file.path);
-    for (const path of ['dist/library/index.js', 'dist/library/index.d.ts', 'dist/client/index.d.ts', 'data/2026.json', 'data/manifest.json', 'docs/arrangement.schema.json']) {
-      assert.ok(files.includes(path), `${path} is in the tarball`);
-    }
-    assert.deepEqual(files.filter((path) => /^(src|test|bench|scripts)\//.test(path) || path.endsWith('.map') || /\/(http|importer|commands)\/|\/cli\.js$/.test(path)), []);
+  it('exports exactly ., ./client and ./package.json: ES modules and their rolled-up types, no source condition', () => {
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    assert.deepEqual(Object.keys(manifest.exports), ['.', './client', './package.json']);
+    for (const entry of ['.', './client']) assert.deepEqual(Object.keys(manifest.exports[entry] as object), ['types', 'default'], `${entry}: types and the module, nothing else`);
+  });
+
+  it('ships one bundled module and one declaration file per entry (and their shared chunks), each reached from an entry; nothing of the service; under 1 MB', () => {
+    const files = packed.files.map((file) => file.path).filter((path) => path !== 'package.json' && !/^(README|LICENSE|CHANGELOG)/.test(path));
+    assert.deepEqual(files.filter((path) => path.endsWith('.d.ts')).sort(), ['dist/client.d.ts', 'dist/index.d.ts']);
+    const reached = modulesReachedFrom(['dist/index.js', 'dist/client.js']);
+    assert.deepEqual(files.filter((path) => !path.endsWith('.d.ts')).sort(), [...reached].sort(), 'every module shipped is reached from an entry, and nothing else is shipped');
+    assert.deepEqual(files.filter((path) => /\/(http|importer|commands|sync)\/|\.map$|\.ts$/.test(path) && !path.endsWith('.d.ts')), []);
     assert.ok(packed.unpackedSize < 1_000_000, `unpacked ${packed.unpackedSize} bytes`);
   });
 
+  it('declares exactly what the modules export at run time, and no engine internals', async () => {
+    const declared = (file: string): string[] =>
+      [...readFileSync(join(installed, file), 'utf8').matchAll(/^export declare (?:function|class|const|let) (\w+)/gm)].map((match) => match[1] ?? '').sort();
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', "const [a, b] = await Promise.all([import('china-holiday-calendar'), import('china-holiday-calendar/client')]); console.log(JSON.stringify([Object.keys(a).sort(), Object.keys(b).sort()]));"], { cwd: consumer });
+    const [index, client] = JSON.parse(stdout) as [string[], string[]];
+    assert.deepEqual(declared('dist/index.d.ts'), index);
+    assert.deepEqual(declared('dist/client.d.ts'), client);
+    for (const internal of ['LiveDataset', 'CalendarCore', 'Dataset', 'ArrangementFile', 'answerObjects', 'bundledSnapshot', 'calendarOfSnapshot']) {
+      assert.doesNotMatch(readFileSync(join(installed, 'dist/index.d.ts'), 'utf8'), new RegExp(`^export .*\\b${internal}\\b`, 'm'), `${internal} is not public`);
+    }
+  });
+
   it('installs with no dependency at all', () => {
-    const installed = readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.'));
-    assert.deepEqual(installed, ['china-holiday-calendar']);
+    const packages = readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.'));
+    assert.deepEqual(packages, ['china-holiday-calendar']);
     const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/china-holiday-calendar/package.json'), 'utf8')) as { dependencies?: object };
     assert.deepEqual(Object.keys(manifest.dependencies ?? {}), []);
   });
@@ -110,7 +144,7 @@ describe('the library package from npm pack', { timeout: TIMEOUT }, () => {
   it('type-checks from a .ts file under --strict --exactOptionalPropertyTypes --noUncheckedIndexedAccess', async () => {
     writeFileSync(
       join(consumer, 'use.ts'),
-      `import { addWorkdays, countWorkdays, isWorkday, openCalendar, CalendarInputError, UnpublishedYearError, type DayStatus, type YearOverview } from 'china-holiday-calendar';
+      `import { addWorkdays, countWorkdays, isWorkday, openCalendar, CalendarInputError, HolidayCalendar, UnpublishedYearError, type DayStatus, type YearOverview } from 'china-holiday-calendar';
 import { createCalendarClient, CalendarProblemError, type CalendarClient } from 'china-holiday-calendar/client';
 
 export const workday: boolean = isWorkday('2024-02-04');
@@ -127,6 +161,9 @@ export function count(year: YearOverview): number {
 export const client: CalendarClient = createCalendarClient({ baseUrl: 'http://127.0.0.1:8080' });
 export const remote: Promise<DayStatus> = client.dateStatus('2024-02-04');
 export const problem: typeof CalendarProblemError = CalendarProblemError;
+// A calendar comes from openCalendar() or the package's functions: the class has no public constructor.
+// @ts-expect-error -- private constructor
+export const constructed = new HolidayCalendar();
 `,
     );
     writeFileSync(

@@ -8,8 +8,8 @@ import {
   isLeapYear,
   lastDayOfYear,
   yearOfDayNumber,
-} from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { dayOfWeek, isoWeekdayIndex, isWeekend } from 'china-holiday-calendar/internal/calendar/day-of-week.js';
+} from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { dayOfWeek, isoWeekdayIndex, isWeekend } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 
 const MS_PER_DAY = 86_400_000;
 

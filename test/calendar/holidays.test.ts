@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { ANNUAL_HOLIDAY_CODES, HOLIDAY_CODES, HOLIDAYS } from 'china-holiday-calendar/internal/calendar/holidays.js';
+import { ANNUAL_HOLIDAY_CODES, HOLIDAY_CODES, HOLIDAYS } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 
 /** The holiday table is the one place a holiday's names live: no name may point to two holidays. */

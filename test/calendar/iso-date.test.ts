@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatIsoDate, parseIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { formatIsoDate, parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 
 const MS_PER_DAY = 86_400_000;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { jsonString } from 'china-holiday-calendar/internal/calendar/json-string.js';
+import { jsonString } from '@china-holiday-calendar/core/calendar/json-string.js';
 
 /** Any UTF-16 code unit, lone surrogates included, with the characters JSON escapes weighted up. */
 const codeUnit = fc.oneof(

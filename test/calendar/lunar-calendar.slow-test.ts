@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LAST_LUNAR_TABLE_DAY, lunarDayOf, solarTermOf, SOLAR_TERM_NAMES } from 'china-holiday-calendar/internal/calendar/lunar-calendar.js';
-import { FIRST_SUPPORTED_DAY } from 'china-holiday-calendar/internal/calendar/supported-range.js';
+import { lunarDayOf, solarTermOf, SOLAR_TERM_NAMES } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
+import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { TYME_SOLAR_TERM_NAMES, tymeLunarYears, tymeSolarTermDays } from '../../scripts/lunar-facts.js';
 
 describe('the lunar calendar table, every day held to tyme4ts', () => {
@@ -18,7 +18,7 @@ describe('the lunar calendar table, every day held to tyme4ts', () => {
       for (const { month, firstDay, dayCount } of months) {
         for (let offset = 0; offset < dayCount; offset++) {
           const date = firstDay + offset;
-          if (date < FIRST_SUPPORTED_DAY || date > LAST_LUNAR_TABLE_DAY) continue;
+          if (date < FIRST_SUPPORTED_DAY || date > LAST_SUPPORTED_DAY) continue;
           const lunar = lunarDayOf(date);
           if (lunar.year !== year || lunar.month !== Math.abs(month) || lunar.isLeapMonth !== month < 0 || lunar.day !== offset + 1) {
             assert.fail(`day ${date}: ${JSON.stringify(lunar)}, tyme4ts ${year}/${month}/${offset + 1}`);
@@ -27,14 +27,14 @@ describe('the lunar calendar table, every day held to tyme4ts', () => {
         }
       }
     }
-    assert.equal(checked, LAST_LUNAR_TABLE_DAY - FIRST_SUPPORTED_DAY + 1);
+    assert.equal(checked, LAST_SUPPORTED_DAY - FIRST_SUPPORTED_DAY + 1);
   });
 
   it('names the solar term of each of tyme4ts’ term days and of no other day', () => {
     assert.deepEqual([...SOLAR_TERM_NAMES], TYME_SOLAR_TERM_NAMES);
     const termDays = tymeSolarTermDays();
     let term = 0;
-    for (let date = FIRST_SUPPORTED_DAY; date <= LAST_LUNAR_TABLE_DAY; date++) {
+    for (let date = FIRST_SUPPORTED_DAY; date <= LAST_SUPPORTED_DAY; date++) {
       while ((termDays[term] ?? Infinity) < date) term++;
       const expected = termDays[term] === date ? TYME_SOLAR_TERM_NAMES[term % 24] : undefined;
       if (solarTermOf(date) !== expected) assert.fail(`day ${date}: ${String(solarTermOf(date))}, tyme4ts ${String(expected)}`);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import { ANNUAL_HOLIDAY_CODES } from 'china-holiday-calendar/internal/calendar/holidays.js';
-import { regulationVersionFor, statutoryDays } from 'china-holiday-calendar/internal/calendar/statutory-days.js';
-import { computeStatutoryDaysField } from 'china-holiday-calendar/internal/dataset/statutory-days-field.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { ANNUAL_HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { regulationVersionFor, statutoryDays } from '@china-holiday-calendar/core/calendar/statutory-days.js';
+import { computeStatutoryDaysField } from '@china-holiday-calendar/core/dataset/statutory-days-field.js';
 import { loadBundledDataset } from '../helpers/bundled-dataset.js';
 
 /**

@@ -3,12 +3,12 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { before, describe, it } from 'node:test';
-import { isUnavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import type { CalendarIndex } from '../helpers/calendar-views.js';
-import { buildCalendarIndex } from '../helpers/calendar-views.js';
-import { dayMarksOf } from 'china-holiday-calendar/internal/answers/day-marks.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarViews } from '../helpers/calendar-views.js';
+import { buildCalendarViews } from '../helpers/calendar-views.js';
+import { dayMarksOf } from '@china-holiday-calendar/core/answers/day-marks.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { day, loadBundledDataset } from '../helpers/bundled-dataset.js';
 import { answersDigest } from '../answers/answers-digest.js';
 import { SOURCE_CONDITION } from '../helpers/source-cli.js';
@@ -119,10 +119,10 @@ function daysOfYear(year: number): string[] {
 }
 
 let dataset: Dataset;
-let index: CalendarIndex;
+let index: CalendarViews;
 before(async () => {
   dataset = await loadBundledDataset();
-  index = buildCalendarIndex(dataset);
+  index = buildCalendarViews(dataset);
 });
 
 describe('every notice year 2008..2026 against the reference Overview', () => {

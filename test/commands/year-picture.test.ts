@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { LEGEND, renderYearPicture } from 'china-holiday-calendar-service/internal/commands/year-picture.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { expectedDay } from '../helpers/reference-calendar.js';

@@ -4,17 +4,17 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { isUnavailable, type NextHoliday } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import { buildCalendarIndex, type CalendarIndex } from '../helpers/calendar-views.js';
-import type { DayStatusRecord } from 'china-holiday-calendar/internal/answers/day-json.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import type { DataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
-import { datesOf, finalEntries, restDaysOf } from 'china-holiday-calendar/internal/dataset/entry-dates.js';
-import { readDataDirectory, type DirectorySnapshot, type YearFile } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
-import { computeStatutoryDaysField } from 'china-holiday-calendar/internal/dataset/statutory-days-field.js';
+import { isUnavailable, type NextHoliday } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { buildCalendarViews, type CalendarViews } from '../helpers/calendar-views.js';
+import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
+import { datesOf, finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
+import { readDataDirectory, type DirectorySnapshot, type YearFile } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { computeStatutoryDaysField } from '@china-holiday-calendar/core/dataset/statutory-days-field.js';
 import { BUNDLED_DATA_DIR, day } from '../helpers/bundled-dataset.js';
 import { reseal, sealed } from '../helpers/sealed-data.js';
 
@@ -124,13 +124,13 @@ function synthetic2027(): ArrangementFile {
 // ---------------------------------------------------------------------------------------------
 // Index helpers
 
-function recordOf(index: CalendarIndex, date: string): DayStatusRecord {
+function recordOf(index: CalendarViews, date: string): DayStatus {
   const answer = index.dayStatus(day(date));
   if (isUnavailable(answer)) assert.fail(`${date} answered unavailable (${answer.year})`);
   return answer;
 }
 
-function nextOf(index: CalendarIndex, date: string): NextHoliday {
+function nextOf(index: CalendarViews, date: string): NextHoliday {
   const answer = index.nextHoliday(day(date));
   if (isUnavailable(answer)) assert.fail(`next holiday from ${date} answered unavailable (${answer.year})`);
   return answer;
@@ -276,7 +276,7 @@ describe('assembleDataset: a bad file with a previous good copy (last known good
       assert.deepEqual(dataset.unavailableYears, []);
       assert.equal(dataset.version, good.version, 'same content, same version');
       assert.ok(dataset.problems.some((problem) => problem.file === '2019.json'), JSON.stringify(dataset.problems));
-      assert.equal(recordOf(buildCalendarIndex(dataset), '2019-05-02').dayStatus, 'HOLIDAY');
+      assert.equal(recordOf(buildCalendarViews(dataset), '2019-05-02').dayStatus, 'HOLIDAY');
     });
   }
 
@@ -309,7 +309,7 @@ describe('assembleDataset: a bad file with a previous good copy (last known good
     assert.deepEqual(dataset.problems, []);
     assert.notEqual(dataset.version, good.version);
     assert.equal(dataset.sourceTexts.get(2023), 'text' in file ? file.text : undefined);
-    const index = buildCalendarIndex(dataset);
+    const index = buildCalendarViews(dataset);
     assert.equal(recordOf(index, '2023-04-23').dayStatus, 'WEEKEND');
     assert.equal(recordOf(index, '2023-05-07').dayStatus, 'ADJUSTED_WORKDAY');
   });
@@ -379,7 +379,7 @@ describe('assembleDataset: a new year', () => {
     assert.deepEqual(dataset.unavailableYears, []);
     assert.match(dataset.version, /^2026\.11\.20-[0-9a-f]{8}$/);
 
-    const index = buildCalendarIndex(dataset);
+    const index = buildCalendarViews(dataset);
     const newYear = recordOf(index, '2027-01-01');
     assert.equal(newYear.dayStatus, 'HOLIDAY');
     assert.equal(newYear.datasetVersion, dataset.version);
@@ -413,7 +413,7 @@ describe('assembleDataset: a new year', () => {
       assert.ok(dataset.problems.length > 0 && dataset.problems.every((problem) => problem.file === '2027.json'), JSON.stringify(dataset.problems));
       assert.equal(dataset.version, good.version, 'nothing loaded, nothing changed');
 
-      const index = buildCalendarIndex(dataset);
+      const index = buildCalendarViews(dataset);
       assert.equal(recordOf(index, '2027-01-01').dayStatus, 'UNKNOWN');
       // The December days that a 2027 notice could name stay answerable: 2027 is not published.
       assert.equal(recordOf(index, '2026-12-27').dayStatus, 'WEEKEND');
@@ -428,7 +428,7 @@ describe('assembleDataset: a new year', () => {
     assert.deepEqual(dataset.publishedYears, YEARS_TO_2027);
     assert.deepEqual(dataset.unavailableYears, []);
     assert.equal(dataset.version, with2027.version);
-    assert.equal(recordOf(buildCalendarIndex(dataset), '2027-01-01').dayStatus, 'HOLIDAY');
+    assert.equal(recordOf(buildCalendarViews(dataset), '2027-01-01').dayStatus, 'HOLIDAY');
   });
 });
 
@@ -463,7 +463,7 @@ describe('assembleDataset: cross-year clashes', () => {
     assert.ok(!dataset.arrangements.has(2020));
     assert.deepEqual(dataset.unavailableYears, [2020]);
     // With 2020 unreadable, the last December week of 2019 cannot be answered; the rest of 2019 can.
-    const index = buildCalendarIndex(dataset);
+    const index = buildCalendarViews(dataset);
     expectUnavailable(index.dayStatus(day('2019-12-31')), 2020, '2019-12-31');
     assert.equal(recordOf(index, '2019-12-24').dayStatus, 'WORKDAY');
   });
@@ -499,11 +499,11 @@ describe('assembleDataset: cross-year clashes', () => {
 });
 
 describe('the index over a dataset with an unavailable year', () => {
-  let index: CalendarIndex;
+  let index: CalendarViews;
   before(() => {
     const dataset = assembleDataset(withYear(bundled, 2019, textFile(2019, '{')));
     assert.deepEqual(dataset.unavailableYears, [2019]);
-    index = buildCalendarIndex(dataset);
+    index = buildCalendarViews(dataset);
     assert.equal(index.version, dataset.version);
     assert.deepEqual(index.unavailableYears, [2019]);
   });
@@ -580,12 +580,12 @@ describe('the index over a dataset with an unavailable year', () => {
 });
 
 describe('the index when the last published year is unavailable', () => {
-  let index: CalendarIndex;
+  let index: CalendarViews;
   before(() => {
     const dataset = assembleDataset(withYear(bundled, 2026, { fileName: '2026.json', error: 'EACCES', year: 2026 }));
     assert.deepEqual(dataset.publishedYears, YEARS);
     assert.deepEqual(dataset.unavailableYears, [2026]);
-    index = buildCalendarIndex(dataset);
+    index = buildCalendarViews(dataset);
   });
 
   it('2026 and 2025-12-25..31 are unavailable (2026); 2025-12-24 and 2027 are not', () => {
@@ -666,7 +666,7 @@ describe('readDataDirectory + assembleDataset on real directories', () => {
     const dataset = assembleDataset(await readDataDirectory(dir));
     assert.deepEqual(dataset.unavailableYears, [2024]);
     assert.ok(hasProblem(dataset.problems, '2024.json', '(file)', /missing/), JSON.stringify(dataset.problems));
-    expectUnavailable(buildCalendarIndex(dataset).dayStatus(day('2023-12-30')), 2024, '2023-12-30');
+    expectUnavailable(buildCalendarViews(dataset).dayStatus(day('2023-12-30')), 2024, '2023-12-30');
   });
 
   it('a broken JSON file makes its year unavailable and names the file', async () => {

@@ -4,9 +4,9 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, r
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import { formatDataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import { MAX_DATA_FILE_BYTES, readDataDirectory, readDataDirectorySync, type DirectorySnapshot } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { MAX_DATA_FILE_BYTES, readDataDirectory, readDataDirectorySync, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { dataCopies } from '../helpers/data-dir.js';
 import { reseal } from '../helpers/sealed-data.js';
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { ArrangementEntry, ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import type { DataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import { validateArrangementFile } from 'china-holiday-calendar/internal/dataset/validate-arrangement.js';
+import type { ArrangementEntry, ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 
 const YEARS = Array.from({ length: 19 }, (_, i) => 2008 + i);

@@ -2,15 +2,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
-import { isUnavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import type { CalendarIndex } from '../helpers/calendar-views.js';
-import { civilFromDayNumber, dayNumberFromCivil } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { isWeekend } from 'china-holiday-calendar/internal/calendar/day-of-week.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import type { DataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import { validateArrangementFile } from 'china-holiday-calendar/internal/dataset/validate-arrangement.js';
-import { describeBalance, yearBalance } from 'china-holiday-calendar/internal/dataset/year-balance.js';
-import { BUNDLED_DATA_DIR, loadBundledIndex } from '../helpers/bundled-dataset.js';
+import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarViews } from '../helpers/calendar-views.js';
+import { civilFromDayNumber, dayNumberFromCivil } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { isWeekend } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
+import { describeBalance, yearBalance } from '@china-holiday-calendar/core/dataset/year-balance.js';
+import { BUNDLED_DATA_DIR, loadBundledViews } from '../helpers/bundled-dataset.js';
 
 /**
  * The rules of a whole year, as the loader applies them to data files:
@@ -45,9 +45,9 @@ function withoutHoliday(file: ArrangementFile, code: keyof ArrangementFile['stat
 }
 
 describe('balance: what the service answers for every notice year 2008-2026', () => {
-  let index: CalendarIndex;
+  let index: CalendarViews;
   before(async () => {
-    index = await loadBundledIndex();
+    index = await loadBundledViews();
   });
 
   /**

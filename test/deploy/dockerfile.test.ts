@@ -41,7 +41,7 @@ import { REPOSITORY } from '../helpers/source-cli.js';
 
 /** The base image the README promises (section "Which Node"). */
 const BASE_IMAGE = 'node:26-trixie-slim';
-const LIBRARY = 'china-holiday-calendar';
+const CORE = '@china-holiday-calendar/core';
 const SERVICE_BIN = 'china-calendar';
 
 interface PackageJson {
@@ -62,7 +62,7 @@ interface TsconfigBuild {
 }
 
 interface Workspace {
-  /** The package's folder relative to the repository: `packages/calendar`. */
+  /** The package's folder relative to the repository: `packages/core`. */
   readonly dir: string;
   readonly json: PackageJson;
   readonly tsconfig: TsconfigBuild;
@@ -74,20 +74,15 @@ const workspaces: readonly Workspace[] = (rootPackage.workspaces ?? []).map((dir
   json: JSON.parse(readRepoFile(dir, 'package.json')) as PackageJson,
   tsconfig: JSON.parse(readRepoFile(dir, 'tsconfig.build.json')) as TsconfigBuild,
 }));
-const library = workspaces.find((workspace) => workspace.json.name === LIBRARY) ?? assert.fail(`no workspace is ${LIBRARY}`);
+const core = workspaces.find((workspace) => workspace.json.name === CORE) ?? assert.fail(`no workspace is ${CORE}`);
 const service = workspaces.find((workspace) => workspace.json.bin?.[SERVICE_BIN] !== undefined) ?? assert.fail(`no workspace has the ${SERVICE_BIN} bin`);
+/** What the image builds: the service and the workspaces it depends on (the core), in package.json's order. */
+const imageWorkspaces = workspaces.filter((workspace) => workspace === service || service.json.dependencies?.[workspace.json.name] !== undefined);
 /** `packages/service/dist/cli.js`, relative to the repository (and to the image's WORKDIR). */
 const serviceEntry = posix.join(service.dir, service.json.bin?.[SERVICE_BIN] ?? '');
 
-/** The folders the library ships beside its compiled code (package.json "files": data, docs). */
-const libraryAssets = [
-  ...new Set(
-    (library.json.files ?? [])
-      .filter((pattern) => !pattern.startsWith('!'))
-      .map((pattern) => pattern.split('/')[0] ?? '')
-      .filter((folder) => folder !== library.tsconfig.compilerOptions.outDir),
-  ),
-].map((folder) => posix.join(library.dir, folder));
+/** The folders the core holds beside its code: the bundled data, and the JSON Schemas its files name. */
+const coreAssets = ['data', 'docs'].map((folder) => posix.join(core.dir, folder));
 
 const dockerfileSource = readRepoFile('Dockerfile');
 const ignored = dockerIgnores(readRepoFile('.dockerignore'));
@@ -170,14 +165,15 @@ describe('Dockerfile: the build stage', () => {
   const runs = runCommandsOf(buildStage);
   const commands = runs.flatMap((run) => run.command.split(/&&|;|\|\|/).map((command) => ({ command: command.trim(), line: run.line })));
 
-  it('installs with npm ci, runs each package\'s build script, then drops the devDependencies, in that order', () => {
-    const steps = [/^npm ci\b/, /^npm run build --workspaces$/, /^npm (prune|ci)\b.*--omit=dev/];
+  it('installs with npm ci, runs the build script of the service and of the core, then drops the devDependencies, in that order', () => {
+    const build = `npm run build ${imageWorkspaces.map((workspace) => `-w ${workspace.dir}`).join(' ')}`;
+    const steps = [/^npm ci\b/, new RegExp(`^${build}$`), /^npm (prune|ci)\b.*--omit=dev/];
     const positions = steps.map((step) => commands.findIndex((entry) => step.test(entry.command)));
     assert.ok(positions.every((position) => position >= 0), `each of ${steps.join(', ')}: ${commands.map((entry) => entry.command).join(' | ')}`);
     assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'in that order');
-    for (const workspace of workspaces) assert.ok(workspace.json.scripts?.build !== undefined, `${workspace.dir} has a build script`);
-    // npm runs the workspaces' scripts in the order package.json lists them: the library before the service that imports it.
-    assert.ok(workspaces.indexOf(library) < workspaces.indexOf(service));
+    for (const workspace of imageWorkspaces) assert.ok(workspace.json.scripts?.build !== undefined, `${workspace.dir} has a build script`);
+    // npm runs the workspaces' scripts in the order package.json lists them: the core before the service that imports it.
+    assert.deepEqual(imageWorkspaces, [core, service]);
     assert.equal(envOf(buildStage).NODE_ENV, undefined, 'NODE_ENV=production in the build stage would make npm ci skip the compiler');
   });
 
@@ -187,21 +183,22 @@ describe('Dockerfile: the build stage', () => {
     for (const entry of installs) assert.match(entry.command, /\s--ignore-scripts\b/, `Dockerfile line ${entry.line}: ${entry.command}`);
   });
 
-  it('validates the library\'s data with the compiled service after copying it', () => {
-    const data = libraryAssets.find((folder) => folder.endsWith('/data')) ?? assert.fail('the library ships data/');
+  it('validates the core\'s data with the compiled service after copying it', () => {
+    const data = coreAssets.find((folder) => folder.endsWith('/data')) ?? assert.fail('the core holds data/');
     const validate = runs.find((run) => run.command === `node ${serviceEntry} validate ${data}`);
     const copy = copiesOf(buildStage).find((each) => each.sources.map((source) => normalisedPath(source)).includes(data));
     assert.ok(validate !== undefined && copy !== undefined && validate.line > copy.line, `the build runs node ${serviceEntry} validate ${data} after copying ${data}`);
   });
 
   it('copies every file the build reads, and .dockerignore lets each into the context', () => {
-    const needed = ['package.json', 'package-lock.json'];
-    for (const workspace of workspaces) {
-      needed.push(posix.join(workspace.dir, 'package.json'), posix.join(workspace.dir, 'tsconfig.build.json'));
+    // npm ci reads every workspace's package.json; the build, the image's workspaces' sources.
+    const needed = ['package.json', 'package-lock.json', ...workspaces.map((workspace) => posix.join(workspace.dir, 'package.json'))];
+    for (const workspace of imageWorkspaces) {
+      needed.push(posix.join(workspace.dir, 'tsconfig.build.json'));
       if (workspace.tsconfig.extends !== undefined) needed.push(posix.normalize(posix.join(workspace.dir, workspace.tsconfig.extends)));
       for (const pattern of workspace.tsconfig.include) needed.push(posix.join(workspace.dir, pattern.split('/')[0] ?? ''));
     }
-    needed.push(...libraryAssets);
+    needed.push(...coreAssets);
     for (const path of new Set(needed)) {
       assert.ok(existsSync(repoPath(path)), `${path} exists`);
       assert.ok(copiedByBuild(path), `the build stage copies ${path}`);
@@ -220,14 +217,14 @@ describe('Dockerfile: the build stage', () => {
 });
 
 describe('Dockerfile: the runtime stage', () => {
-  it('copies from the build stage only what runs: node_modules, each package\'s package.json and dist, the library\'s data and docs', () => {
+  it('copies from the build stage only what runs: node_modules, the core\'s and the service\'s package.json and dist, the core\'s data and docs', () => {
     const dir = workdirOf(runtime);
     const copies = copiesOf(runtime);
     for (const copy of copies) assert.equal(copy.from, buildStage.name, `Dockerfile line ${copy.line}: the runtime takes files from the build stage`);
     const expected = [
       'node_modules',
-      ...workspaces.flatMap((workspace) => [posix.join(workspace.dir, 'package.json'), posix.join(workspace.dir, workspace.tsconfig.compilerOptions.outDir)]),
-      ...libraryAssets,
+      ...imageWorkspaces.flatMap((workspace) => [posix.join(workspace.dir, 'package.json'), posix.join(workspace.dir, workspace.tsconfig.compilerOptions.outDir)]),
+      ...coreAssets,
     ];
     assert.deepEqual(copies.map((copy) => normalisedPath(copy.destination, dir)).sort(), expected.map((path) => normalisedPath(path, dir)).sort());
     // Each lands where it was in the build stage (/app/x -> /app/x): node_modules' workspace links are relative.
@@ -248,7 +245,7 @@ describe('Dockerfile: the runtime stage', () => {
     );
     assert.equal(config.dataDir, BUNDLED_DATA_DIR);
     const bundled = relative(REPOSITORY, BUNDLED_DATA_DIR).split(sep).join('/');
-    assert.ok(libraryAssets.includes(bundled), `the image holds ${bundled}, where the service looks for its data`);
+    assert.ok(coreAssets.includes(bundled), `the image holds ${bundled}, where the service looks for its data`);
   });
 
   it('runs as a non-root uid, the runAsUser of the Kubernetes Deployment, and runs nothing after USER', () => {

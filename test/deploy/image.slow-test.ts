@@ -160,12 +160,13 @@ describe('the image, its steps carried out on this machine', { timeout: 20 * 60_
     if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
 
-  it('the runtime folder holds the compiled packages, the library\'s data and a node_modules without devDependencies', () => {
+  it('the runtime folder holds the compiled core and service, the core\'s data and a node_modules without devDependencies', () => {
     const app = inRoot(runtimeRoot, runtimeWorkdir);
     assert.deepEqual(readdirSync(app).sort(), ['node_modules', 'packages']);
     const files = listTree(join(app, 'packages'));
-    assert.ok(files.includes('service/dist/cli.js') && files.includes('calendar/dist/library/index.js'));
-    assert.ok(files.includes('calendar/data/manifest.json') && files.some((path) => /^calendar\/docs\/.+\.schema\.json$/.test(path)));
+    assert.ok(files.includes('service/dist/cli.js') && files.includes('core/dist/answers/calendar-core.js'));
+    assert.ok(files.includes('core/data/manifest.json') && files.some((path) => /^core\/docs\/.+\.schema\.json$/.test(path)));
+    assert.deepEqual(files.filter((path) => path.startsWith('calendar/')), [], 'nothing of the published library: the service answers from the core');
     assert.deepEqual(
       files.filter((path) => /(^|\/)(src|test)(\/|$)|\.ts$/.test(path) && !path.endsWith('.d.ts')),
       [],
@@ -176,11 +177,11 @@ describe('the image, its steps carried out on this machine', { timeout: 20 * 60_
     assert.ok(installed.has('fastify'), 'the production dependencies stay');
   });
 
-  it('node_modules/china-holiday-calendar is still the workspace\'s relative link to the library', () => {
-    const link = join(inRoot(runtimeRoot, runtimeWorkdir), 'node_modules', 'china-holiday-calendar');
+  it('node_modules/@china-holiday-calendar/core is still the workspace\'s relative link to the core', () => {
+    const link = join(inRoot(runtimeRoot, runtimeWorkdir), 'node_modules', '@china-holiday-calendar', 'core');
     assert.ok(lstatSync(link).isSymbolicLink());
-    assert.equal(readlinkSync(link), '../packages/calendar');
-    assert.equal(realpathSync(link), realpathSync(join(inRoot(runtimeRoot, runtimeWorkdir), 'packages', 'calendar')));
+    assert.equal(readlinkSync(link), '../../packages/core');
+    assert.equal(realpathSync(link), realpathSync(join(inRoot(runtimeRoot, runtimeWorkdir), 'packages', 'core')));
   });
 
   it('CMD, started in the runtime folder with the image\'s ENV as its USER, listens on 0.0.0.0', { timeout: 60_000 }, async () => {

@@ -1,27 +1,27 @@
-import { isUnavailable, type Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import type { CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import { isUnavailable, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { buildAnswerBytes, type AnswerBytes } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
-import { answerObjects, type AnswerObjects } from 'china-holiday-calendar/internal/library/answer-objects.js';
+import { answerObjects, type AnswerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
 
 /**
  * A dataset's calendar core with both its views, as one object for the tests that hold the
  * answers of every view to the same facts: the core's queries, the library's objects, the bytes
  * the HTTP operations send (and a range's bytes as one buffer).
  */
-export type CalendarIndex = CalendarCore &
+export type CalendarViews = CalendarCore &
   Omit<AnswerObjects, 'core' | 'calendarFeed'> &
   Omit<AnswerBytes, 'core'> & {
     readonly core: CalendarCore;
     rangeJson(start: number, end: number): Buffer | Unavailable;
   };
 
-export function buildCalendarIndex(dataset: Dataset): CalendarIndex {
+export function buildCalendarViews(dataset: Dataset): CalendarViews {
   return calendarViews(buildAnswerBytes(dataset));
 }
 
 /** The views of the core under `bytes`, as one object (the byte view's `core` swapped for a test's, if given). */
-export function calendarViews(bytes: AnswerBytes, core: CalendarCore = bytes.core): CalendarIndex {
+export function calendarViews(bytes: AnswerBytes, core: CalendarCore = bytes.core): CalendarViews {
   const objects = answerObjects(bytes.core);
   return {
     ...core,

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { CalendarIndex } from './calendar-views.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import type { CalendarViews } from './calendar-views.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { buildApp } from 'china-holiday-calendar-service/internal/http/ops/app.js';
 import { createResponder } from 'china-holiday-calendar-service/internal/http/api/response-policy.js';
 import { serviceRoutes } from 'china-holiday-calendar-service/internal/http/api/routes.js';
 import { responsePolicyOf } from 'china-holiday-calendar-service/internal/service-app.js';
-import { loadBundledIndex } from './bundled-dataset.js';
+import { loadBundledViews } from './bundled-dataset.js';
 
 /** Where the app under test reads its calendar; tests swap in failing or empty sources. */
 export interface TestCalendarSource {
-  current(): CalendarIndex | undefined;
+  current(): CalendarViews | undefined;
 }
 
 /**
@@ -32,8 +32,8 @@ export async function buildAppOn(
 }
 
 /** The bundled calendar with one method (of the core or of a view) replaced by one that throws (an unexpected internal failure). */
-export async function throwingIndex(method: keyof CalendarIndex, message: string): Promise<CalendarIndex> {
-  const index = await loadBundledIndex();
+export async function throwingViews(method: keyof CalendarViews, message: string): Promise<CalendarViews> {
+  const index = await loadBundledViews();
   const throwing = <Target extends object>(target: Target): Target =>
     new Proxy(target, {
       get(object, property, receiver) {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MANIFEST_FILE_NAME, readDataDirectorySync, type DirectorySnapshot } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { MANIFEST_FILE_NAME, readDataDirectorySync, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { manifestText } from 'china-holiday-calendar-service/internal/publishing/manifest-text.js';
 
 /**

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
-import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { AnswerBytes } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { copyOfBundledData, eventually } from '../helpers/data-dir.js';
 import { get, inject } from '../helpers/http-answer.js';

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/api/problems.js';
-import { BUNDLED_DATA_DIR, loadBundledIndex } from '../helpers/bundled-dataset.js';
-import { buildAppOn, throwingIndex } from '../helpers/custom-app.js';
+import { BUNDLED_DATA_DIR, loadBundledViews } from '../helpers/bundled-dataset.js';
+import { buildAppOn, throwingViews } from '../helpers/custom-app.js';
 import {
   ABSENT,
   expectedOutcome,
@@ -606,7 +606,7 @@ describe('INTERNAL_ERROR (500): an unexpected failure, without internal detail, 
 
   it('a calendar source that throws', async () => {
     let failing = true;
-    const index = await loadBundledIndex();
+    const index = await loadBundledViews();
     const other = await buildAppOn(
       {
         current: () => {
@@ -636,7 +636,7 @@ describe('INTERNAL_ERROR (500): an unexpected failure, without internal detail, 
 
   for (const method of ['dayJson', 'rangeJsonChunks', 'countDays', 'nextHolidayJson'] as const) {
     it(`an index whose ${method} throws`, async () => {
-      const index = await throwingIndex(method, SECRET);
+      const index = await throwingViews(method, SECRET);
       const other = await buildAppOn({ current: () => index }, { docsUrl: TEST_DOCS_URL });
       try {
         const urls = OPERATIONS.map((operation) => operation.samplePath);

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { parseDateLine } from 'china-holiday-calendar-service/internal/importer/boilerplate.js';
 import { formatChineseNumber, parseChineseNumber } from 'china-holiday-calendar-service/internal/importer/chinese-numerals.js';
 import { checkDateAnnotations, isoOfItem, tokenizeDates, type TokenizedText } from 'china-holiday-calendar-service/internal/importer/date-tokens.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { Refusal } from 'china-holiday-calendar-service/internal/importer/import-error.js';
 import { parseLunarLabel } from 'china-holiday-calendar-service/internal/importer/lunar-labels.js';
 import { normalizeLine } from 'china-holiday-calendar-service/internal/importer/normalize-text.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { formatDataFile } from 'china-holiday-calendar/internal/dataset/format-arrangement-file.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { formatDataFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
 import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 
 /**
@@ -12,7 +12,7 @@ import { importNotice } from 'china-holiday-calendar-service/internal/importer/i
  */
 
 const FIXTURES = new URL('../fixtures/notices/', import.meta.url);
-const DATA = new URL('../../packages/calendar/data/', import.meta.url);
+const DATA = new URL('../../packages/core/data/', import.meta.url);
 const YEARS = Array.from({ length: 2026 - 2008 + 1 }, (_, index) => 2008 + index);
 const LATER_NOTICES = ['2015-victory-day.txt', '2019-labor-day-amendment.txt', '2020-spring-festival-extension.txt'];
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LunarMonth, SolarDay } from 'tyme4ts';
-import { civilFromDayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { civilFromDayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { CalendarInputError, lunarDate, solarTerm } from 'china-holiday-calendar';
 import { day } from '../helpers/bundled-dataset.js';
 

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { BUNDLED_DATA_DIR } from 'china-holiday-calendar/internal/package-root.js';
+import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { readSigningKey, readVerifyingKey, SigningKeyError } from './publishing/dataset-signature.js';
 import { readSyncSettings, readWebhookSettings, SyncSettingsError, type SyncSettings, type WebhookSettings } from './sync/sync-settings.js';
 

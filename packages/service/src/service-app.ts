@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { OriginStateSource } from './data-source/follow-origin.js';
 import type { AnswerBytes } from './http/api/operations/answer-bytes.js';
 import { buildApp } from './http/ops/app.js';

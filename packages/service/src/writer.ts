@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { isWriterProcess } from './cluster.js';
 import type { Config } from './config.js';
 import { DatasetAnnouncer } from './sync/dataset-events.js';

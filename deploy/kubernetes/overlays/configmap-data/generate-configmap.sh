@@ -3,7 +3,7 @@
 #
 #   deploy/kubernetes/overlays/configmap-data/generate-configmap.sh [data-dir] [output-file]
 #
-# data-dir defaults to the library's bundled data (packages/calendar/data; an empty argument too),
+# data-dir defaults to the library's bundled data (packages/core/data; an empty argument too),
 # output-file to configmap-data.yaml next to this script.
 # Check the directory first (npm run validate -- <data-dir>); the service keeps its last good data
 # when a file is broken, but a pod started afterwards would have none for that year.
@@ -12,7 +12,7 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-dir=${1:-$here/../../../../packages/calendar/data}
+dir=${1:-$here/../../../../packages/core/data}
 out=${2:-$here/configmap-data.yaml}
 
 [ -f "$dir/manifest.json" ] || { echo "$dir/manifest.json: no such file" >&2; exit 1; }

@@ -1,4 +1,4 @@
-import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
+import { formatIsoDate, parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import {
   describeValue,
   inputError,
@@ -12,9 +12,9 @@ import {
   readYearArgument,
 } from '../library/arguments.js';
 import type { DateInput } from '../library/date-input.js';
-import { checkRangeSpan } from '../questions/date-parameters.js';
-import { missingParameters } from '../questions/input-problem.js';
-import { MAX_OFFSET_DAYS } from '../questions/workday-offset-question.js';
+import { checkRangeSpan } from '@china-holiday-calendar/core/questions/date-parameters.js';
+import { missingParameters } from '@china-holiday-calendar/core/questions/input-problem.js';
+import { MAX_OFFSET_DAYS } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import type { CalendarFeedOptions } from '../library/holiday-calendar.js';
 import { CalendarError, CalendarInputError, UnpublishedYearError } from '../library/errors.js';
 import { firstUnpublishedYearOfWalk } from '../library/unpublished-year.js';

@@ -1,12 +1,12 @@
 import type { types } from 'node:util';
-import { civilFromDayNumber, type DayNumber } from '../calendar/civil-date.js';
-import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
-import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY, LAST_SUPPORTED_YEAR } from '../calendar/supported-range.js';
-import { FEED_LANGUAGES, type CalendarFeedQuestion, type FeedLanguage } from '../questions/calendar-feed-question.js';
-import { checkSupported, invalidDateRange, readDate } from '../questions/date-parameters.js';
-import { InputProblem, missingParameters, quote } from '../questions/input-problem.js';
-import { checkSupportedYear, readYear } from '../questions/year-question.js';
-import { chinaDayOf } from './date-input.js';
+import { civilFromDayNumber, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { formatIsoDate, parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY, LAST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
+import { FEED_LANGUAGES, type CalendarFeedQuestion, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
+import { checkSupported, invalidDateRange, readDate } from '@china-holiday-calendar/core/questions/date-parameters.js';
+import { InputProblem, missingParameters, quote } from '@china-holiday-calendar/core/questions/input-problem.js';
+import { checkSupportedYear, readYear } from '@china-holiday-calendar/core/questions/year-question.js';
+import { chinaDayOf } from '@china-holiday-calendar/core/calendar/china-day.js';
 import { CalendarInputError } from './errors.js';
 
 /*

@@ -1,4 +1,4 @@
-import type { InputProblemCode } from '../questions/input-problem.js';
+import type { InputProblemCode } from '@china-holiday-calendar/core/questions/input-problem.js';
 
 /**
  * The errors of the package. Every one carries a `code`: the problem code the service would send

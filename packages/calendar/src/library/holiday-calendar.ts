@@ -1,30 +1,39 @@
-import { isBeforeSupportedRange, isUnavailable, type NextHoliday, type Unavailable, type WorkdayCount, type WorkdayOffset } from '../answers/answer-kinds.js';
-import type { CalendarCore } from '../answers/calendar-core.js';
-import { DAY_CODE, isRestCode, isWorkingCode } from '../answers/day-codes.js';
-import type { DayStatusRecord } from '../answers/day-json.js';
-import { feedRequest } from '../answers/feed-request.js';
-import { CORE_BUILD, LiveDataset } from '../answers/live-dataset.js';
-import { folderSource } from '../dataset/folder-source.js';
-import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '../answers/workday-offset.js';
-import type { YearOverview } from '../answers/year-overview.js';
-import { yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
-import type { WorkStatus } from '../calendar/day-status.js';
-import { formatDataProblem } from '../dataset/data-problem.js';
-import type { FeedLanguage } from '../questions/calendar-feed-question.js';
-import { beforeSupportedRange } from '../questions/workday-offset-question.js';
-import { answerObjects, type AnswerObjects } from './answer-objects.js';
+import { isBeforeSupportedRange, isUnavailable, type NextHoliday, type Unavailable, type WorkdayCount, type WorkdayOffset } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import { DAY_CODE, isRestCode, isWorkingCode } from '@china-holiday-calendar/core/answers/day-codes.js';
+import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
+
+export type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
+import { feedRequest } from '@china-holiday-calendar/core/answers/feed-request.js';
+import { CORE_BUILD, LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
+import { buildCalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
+import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '@china-holiday-calendar/core/answers/workday-offset.js';
+import type { YearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
+import { yearOfDayNumber, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import type { WorkStatus } from '@china-holiday-calendar/core/calendar/day-status.js';
+import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import type { FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
+import { beforeSupportedRange } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
+import { answerObjects, type AnswerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
 import { inputError, quickDay, readDateArgument, readFeedOptions, readOffsetArguments, readOpenOptions, readSpanArguments, readYearArgument } from './arguments.js';
 import type { DateInput } from './date-input.js';
 import { CalendarDataError, CalendarDataUnavailableError, CalendarError, UnpublishedYearError } from './errors.js';
 import { firstUnpublishedYearOfWalk } from './unpublished-year.js';
 
-/** The status of one date (the interface: DayStatus), as the service's JSON has it. */
-export type DayStatus = DayStatusRecord;
-
 /** Where a calendar reads its core: the live, atomically swapped one of a data directory. */
 interface CoreSource {
   current(): CalendarCore | undefined;
 }
+
+/**
+ * The one way the package makes a calendar (set by the class, whose constructor is private): so that
+ * the declarations users see offer no constructor and no factory, only openCalendar() and the functions.
+ */
+let calendarOver: (source: CoreSource, live: LiveDataset | undefined) => HolidayCalendar;
 
 /**
  * The calendar in-process: the service's calendar core (src/answers/calendar-core.ts) seen
@@ -44,8 +53,12 @@ export class HolidayCalendar {
   /** The object view of the current core, made once per core (a reload swaps the core). */
   #objects: AnswerObjects | undefined;
 
-  /** @internal Use openCalendar(), or the functions on the bundled calendar. */
-  constructor(source: CoreSource, live?: LiveDataset) {
+  static {
+    calendarOver = (source, live) => new HolidayCalendar(source, live);
+  }
+
+  /** Not for users: openCalendar() makes a calendar, and the package's functions answer from the bundled one. */
+  private constructor(source: CoreSource, live: LiveDataset | undefined) {
     this.#source = source;
     this.#live = live;
   }
@@ -219,16 +232,25 @@ export function openCalendar(options: OpenCalendarOptions): HolidayCalendar {
   const { dataDir, intervalSeconds } = readOpenOptions(options);
   const live = new LiveDataset(folderSource(dataDir), CORE_BUILD);
   const outcome = live.loadSync('open');
-  const dataset = live.dataset();
-  const problems = dataset?.problems.map(formatDataProblem) ?? [];
-  if (outcome.failed || problems.length > 0 || dataset === undefined || dataset.publishedYears.length === 0) {
-    throw new CalendarDataError(
-      dataDir,
-      outcome.failed ? [`${dataDir}: (directory): cannot be read`] : problems.length > 0 ? problems : [`${dataDir}: publishes no year`],
-    );
-  }
+  if (outcome.failed) throw new CalendarDataError(dataDir, [`${dataDir}: (directory): cannot be read`]);
+  refuseUnsound(live.dataset(), dataDir);
   if (intervalSeconds !== undefined) live.startWatching(intervalSeconds);
-  return new HolidayCalendar(live, live);
+  return calendarOver(live, live);
+}
+
+/** A fixed calendar on the texts of a data folder (the bundled data), validated as openCalendar validates a folder. */
+export function calendarOfSnapshot(snapshot: DirectorySnapshot, label: string): HolidayCalendar {
+  const dataset = assembleDataset(snapshot);
+  refuseUnsound(dataset, label);
+  const core = buildCalendarCore(dataset);
+  return calendarOver({ current: () => core }, undefined);
+}
+
+/** A dataset with a problem the service would report, or that publishes no year, is refused whole. */
+function refuseUnsound(dataset: Dataset | undefined, label: string): void {
+  const problems = dataset?.problems.map(formatDataProblem) ?? [];
+  if (problems.length > 0) throw new CalendarDataError(label, problems);
+  if (dataset === undefined || dataset.publishedYears.length === 0) throw new CalendarDataError(label, [`${label}: publishes no year`]);
 }
 
 /** The answer, or the data error that stands in its way. */
@@ -248,9 +270,9 @@ function offsetArguments(name: string, date: unknown, days: unknown): readonly [
  * The feed writer, which needs ical-generator: an optional peer dependency of the package, so
  * that users who never ask for a feed install nothing for it.
  */
-async function loadFeedWriter(): Promise<typeof import('../answers/calendar-feed.js')> {
+async function loadFeedWriter(): Promise<typeof import('@china-holiday-calendar/core/answers/calendar-feed.js')> {
   try {
-    return await import('../answers/calendar-feed.js');
+    return await import('@china-holiday-calendar/core/answers/calendar-feed.js');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String(error).includes("'ical-generator'")) {
       throw new CalendarError('ICAL_GENERATOR_MISSING', 'calendarFeed() needs the optional peer dependency ical-generator: npm install ical-generator');

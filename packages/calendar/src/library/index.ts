@@ -12,28 +12,28 @@
  *
  * @packageDocumentation
  */
-import { BUNDLED_DATA_DIR } from '../package-root.js';
-import type { NextHoliday, WorkdayCount, WorkdayOffset } from '../answers/answer-kinds.js';
-import type { YearOverview } from '../answers/year-overview.js';
-import type { WorkStatus } from '../calendar/day-status.js';
+import { bundledSnapshot } from './bundled-snapshot.js';
+import type { NextHoliday, WorkdayCount, WorkdayOffset } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { YearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
+import type { WorkStatus } from '@china-holiday-calendar/core/calendar/day-status.js';
 import type { DateInput } from './date-input.js';
-import { HolidayCalendar, openCalendar, type CalendarFeedOptions, type DayStatus } from './holiday-calendar.js';
+import { calendarOfSnapshot, type CalendarFeedOptions, type DayStatus, type HolidayCalendar } from './holiday-calendar.js';
 
 export { HolidayCalendar, openCalendar, type CalendarFeedOptions, type DayStatus, type OpenCalendarOptions } from './holiday-calendar.js';
 export { CalendarDataError, CalendarDataUnavailableError, CalendarError, CalendarInputError, UnpublishedYearError } from './errors.js';
 export type { DateInput } from './date-input.js';
-export type { NextHoliday, WorkdayCount, WorkdayOffset } from '../answers/answer-kinds.js';
-export type { AwaitedHoliday, OverviewNotice, OverviewObservance, PublishedHoliday, RegulationInForce, YearOverview } from '../answers/year-overview.js';
-export type { AssociatedHoliday, DayStatus as DayStatusValue, WorkStatus } from '../calendar/day-status.js';
-export type { DayOfWeek } from '../calendar/day-of-week.js';
-export type { HolidayCode } from '../calendar/holidays.js';
+export type { NextHoliday, WorkdayCount, WorkdayOffset } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+export type { AwaitedHoliday, OverviewNotice, OverviewObservance, PublishedHoliday, RegulationInForce, YearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
+export type { AssociatedHoliday, DayStatusValue, WorkStatus } from '@china-holiday-calendar/core/calendar/day-status.js';
+export type { DayOfWeek } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+export type { HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
 export { lunarDate, solarTerm, type LunarDate, type SolarTermName } from './lunar-date.js';
 
 let bundled: HolidayCalendar | undefined;
 
 /** The calendar of the bundled data, read and validated on first use. */
 export function bundledCalendar(): HolidayCalendar {
-  bundled ??= openCalendar({ dataDir: BUNDLED_DATA_DIR });
+  bundled ??= calendarOfSnapshot(bundledSnapshot(), 'the bundled data');
   return bundled;
 }
 

@@ -1,4 +1,4 @@
-import { yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
+import { yearOfDayNumber, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 
 /**
  * The year whose notice an UNKNOWN working-day walk waits for: the first unpublished year it

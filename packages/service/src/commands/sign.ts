@@ -1,10 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import { formatDataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import { formatDataFile } from 'china-holiday-calendar/internal/dataset/format-arrangement-file.js';
-import { folderSource } from 'china-holiday-calendar/internal/dataset/folder-source.js';
-import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { formatDataFile } from '../publishing/format-data-file.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
+import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { readyDataFolder } from '../publishing/data-folder.js';
 import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
 import { sealFolder } from '../publishing/publish-year.js';

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import { formatDataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { print } from './terminal-text.js';
 
 /** `validate [dir]`: every problem as a `file: field: reason` line; exit 1 if there is any. */

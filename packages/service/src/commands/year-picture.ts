@@ -1,8 +1,8 @@
-import { civilFromDayNumber, dayNumberFromCivil, daysInMonth, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { isoWeekdayIndex } from 'china-holiday-calendar/internal/calendar/day-of-week.js';
-import { parseIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { datesOf, finalEntries, restDaysOf } from 'china-holiday-calendar/internal/dataset/entry-dates.js';
+import { civilFromDayNumber, dayNumberFromCivil, daysInMonth, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { isoWeekdayIndex } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import { parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { datesOf, finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
 
 /**
  * The year a file arranges, as twelve small month grids for the terminal, so that the person

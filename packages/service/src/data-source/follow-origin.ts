@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import type { Logger } from 'pino';
-import { LiveDataset, type CalendarBuild, type ReloadOutcome } from 'china-holiday-calendar/internal/answers/live-dataset.js';
-import type { DataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import { formatDataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import type { DirectorySnapshot } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { LiveDataset, type CalendarBuild, type ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import type { OriginSettings } from '../config.js';
 import { readerChecks } from './reader-checks.js';
 import { urlSource } from './url-source.js';

@@ -1,5 +1,5 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { PACKAGE_VERSION } from 'china-holiday-calendar/internal/package-root.js';
+import { SERVICE_VERSION } from '../service-version.js';
 
 /** What one GET of an origin's file gave: the file, its validators, or that it has not changed or is not there. */
 export type OriginAnswer =
@@ -19,7 +19,7 @@ export interface OriginClient {
 }
 
 const MAX_REDIRECTS = 3;
-const USER_AGENT = `china-holiday-calendar/${PACKAGE_VERSION} (a reader following a published calendar dataset)`;
+const USER_AGENT = `china-holiday-calendar-service/${SERVICE_VERSION} (a reader following a published calendar dataset)`;
 
 /**
  * HTTP to a reader's origin, which is untrusted: every request bounded in time (`timeoutMs` from

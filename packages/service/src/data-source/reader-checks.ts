@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
-import type { DataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { verifyManifest } from '../publishing/dataset-signature.js';
 import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
 

@@ -1,5 +1,5 @@
-import type { DataSource } from 'china-holiday-calendar/internal/dataset/data-source.js';
-import { digestHex, sha256Hex } from 'china-holiday-calendar/internal/dataset/file-digest.js';
+import type { DataSource } from '@china-holiday-calendar/core/dataset/data-source.js';
+import { digestHex, sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
 import {
   isYearFileName,
   MANIFEST_FILE_NAME,
@@ -9,7 +9,7 @@ import {
   type DirectorySnapshot,
   type RawFile,
   type YearFile,
-} from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+} from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { createOriginClient, shown, type OriginAnswer, type OriginClient } from './origin-request.js';
 import { delayToNextPoll } from './wall-clock.js';
 

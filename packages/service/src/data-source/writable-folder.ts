@@ -1,8 +1,8 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DataSource } from 'china-holiday-calendar/internal/dataset/data-source.js';
-import { folderSource, type FolderSource } from 'china-holiday-calendar/internal/dataset/folder-source.js';
-import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import type { DataSource } from '@china-holiday-calendar/core/dataset/data-source.js';
+import { folderSource, type FolderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
+import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 
 /**
  * A local data folder that this process may write: the folder source of the loader, and its

@@ -1,9 +1,9 @@
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { holidayNames, type HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
-import { formatIsoDate, parseIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import { regulationVersionFor } from 'china-holiday-calendar/internal/calendar/statutory-days.js';
-import type { ArrangementEntry, ArrangementFile, ArrangementNotice } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { computeStatutoryDaysField } from 'china-holiday-calendar/internal/dataset/statutory-days-field.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { holidayNames, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { formatIsoDate, parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { regulationVersionFor } from '@china-holiday-calendar/core/calendar/statutory-days.js';
+import type { ArrangementEntry, ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { computeStatutoryDaysField } from '@china-holiday-calendar/core/dataset/statutory-days-field.js';
 import type { EntryDraft, ExtensionDraft } from './classify-entry.js';
 import { formatSpan, type Span } from './day-sets.js';
 import { Refusal } from './import-error.js';

@@ -1,4 +1,4 @@
-import { dayNumberFromCivil, daysInMonth, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
+import { dayNumberFromCivil, daysInMonth, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { parseChineseDigits, parseChineseNumber } from './chinese-numerals.js';
 
 /**

@@ -1,9 +1,9 @@
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { isoWeekdayIndex, isWeekend } from 'china-holiday-calendar/internal/calendar/day-of-week.js';
-import { HOLIDAYS, type HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import { statutoryDays } from 'china-holiday-calendar/internal/calendar/statutory-days.js';
-import type { ENTRY_FORMS, NOTICE_KINDS } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { isoWeekdayIndex, isWeekend } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import { HOLIDAYS, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { statutoryDays } from '@china-holiday-calendar/core/calendar/statutory-days.js';
+import type { ENTRY_FORMS, NOTICE_KINDS } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import { weekdayName } from './annotations.js';
 import { ascending, daysOf, formatDays, formatSpan, type Span } from './day-sets.js';
 import type { EntryFacts, MainClause } from './entry-body.js';

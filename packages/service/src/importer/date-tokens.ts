@@ -1,5 +1,5 @@
-import { dayNumberFromCivil, daysInMonth, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { dayNumberFromCivil, daysInMonth, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { checkAnnotation, parseAnnotation, type Annotation } from './annotations.js';
 import { Refusal, shortened } from './import-error.js';
 

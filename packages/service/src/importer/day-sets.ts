@@ -1,5 +1,5 @@
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 
 /** An inclusive run of days, as an entry's rest spans are stored ("A..B", or "A" when one day). */
 export interface Span {

@@ -1,5 +1,5 @@
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import type { HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import type { HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { checkAnnotation, parseAnnotationPiece } from './annotations.js';
 import { countMarks, splitClauses, splitSentences, type Clause } from './clauses.js';
 import { DATE_MARK, RANGE_MARK, renderShape, type DateItem, type TokenizedText } from './date-tokens.js';

@@ -1,4 +1,4 @@
-import { formatIsoDate, parseIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { formatIsoDate, parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { parseDateLine, parseDocumentNumber } from './boilerplate.js';
 import type { ProblemLog } from './import-error.js';
 import { foldWidth, normalizeLine, type SourceLine } from './normalize-text.js';

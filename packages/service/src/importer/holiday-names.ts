@@ -1,4 +1,4 @@
-import { HOLIDAY_CODES, HOLIDAYS, type HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
+import { HOLIDAY_CODES, HOLIDAYS, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
 
 /**
  * Holiday names as notices print them in an entry label (before the colon), a lead-in or a

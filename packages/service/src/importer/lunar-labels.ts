@@ -1,5 +1,5 @@
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { lunarDayName, lunarDayOf, lunarMonthName } from 'china-holiday-calendar/internal/calendar/lunar-calendar.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { lunarDayName, lunarDayOf, lunarMonthName } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
 import { parseChineseNumber } from './chinese-numerals.js';
 
 /**
@@ -38,32 +38,21 @@ export function parseLunarLabel(text: string, monthless = false): LunarLabel | u
   return { kind: 'date', month, leap: leap !== undefined, day };
 }
 
-interface LunarDate {
-  readonly month: number;
-  readonly leap: boolean;
-  readonly day: number;
-}
-
-export function lunarDateOf(dayNumber: DayNumber): LunarDate {
-  const { month, isLeapMonth, day } = lunarDayOf(dayNumber);
-  return { month, leap: isLeapMonth, day };
-}
-
 /** `fallbackMonth` supplies the month of a bare day label (the start label's month). */
 export function lunarLabelHolds(dayNumber: DayNumber, label: LunarLabel, fallbackMonth?: number): boolean {
   if (label.kind === 'eve') {
     // 除夕 is the last day of the year, whether the twelfth month has 29 or 30 days.
-    const next = lunarDateOf(dayNumber + 1);
-    return next.month === 1 && !next.leap && next.day === 1;
+    const next = lunarDayOf(dayNumber + 1);
+    return next.month === 1 && !next.isLeapMonth && next.day === 1;
   }
-  const actual = lunarDateOf(dayNumber);
+  const actual = lunarDayOf(dayNumber);
   const month = label.month ?? fallbackMonth;
-  return month === actual.month && label.leap === actual.leap && label.day === actual.day;
+  return month === actual.month && label.leap === actual.isLeapMonth && label.day === actual.day;
 }
 
 /** 农历正月初九, for error messages. */
 export function describeLunarDate(dayNumber: DayNumber): string {
-  const { month, leap, day } = lunarDateOf(dayNumber);
+  const { month, isLeapMonth, day } = lunarDayOf(dayNumber);
   const eve = lunarLabelHolds(dayNumber, { kind: 'eve' }) ? '（除夕）' : '';
-  return `农历${lunarMonthName(month, leap)}${lunarDayName(day)}${eve}`;
+  return `农历${lunarMonthName(month, isLeapMonth)}${lunarDayName(day)}${eve}`;
 }

@@ -1,4 +1,4 @@
-import { ANNUAL_HOLIDAY_CODES, HOLIDAYS, holidayNames, type HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
+import { ANNUAL_HOLIDAY_CODES, HOLIDAYS, holidayNames, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { classifyProseSentence, splitProseSentences } from './boilerplate.js';
 import { classifyEntry, type ClassifiedEntry, type EntryDraft, type ExtensionDraft } from './classify-entry.js';
 import { checkDateAnnotations, tokenizeDates } from './date-tokens.js';

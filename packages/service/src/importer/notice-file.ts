@@ -1,5 +1,5 @@
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { validateArrangementFile } from 'china-holiday-calendar/internal/dataset/validate-arrangement.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import type { ProblemLog } from './import-error.js';
 import type { SourceLine } from './normalize-text.js';
 

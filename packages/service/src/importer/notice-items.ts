@@ -1,4 +1,4 @@
-import type { HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
+import type { HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
 import {
   classifyProseSentence,
   containsDate,

@@ -1,5 +1,5 @@
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import type { HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import type { HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
 import type { Issuer } from './boilerplate.js';
 import type { NoticeHeader } from './header.js';
 import type { LeadInHolidays, NoticeCitation } from './lead-in.js';

@@ -1,4 +1,4 @@
-import { HOLIDAYS, type HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
+import { HOLIDAYS, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { ISSUERS, type Issuer } from './boilerplate.js';
 import { holidayCodeOfName } from './holiday-names.js';
 import { Refusal } from './import-error.js';

@@ -1,6 +1,6 @@
-import { HOLIDAYS } from 'china-holiday-calendar/internal/calendar/holidays.js';
-import { FIRST_REGULATED_YEAR } from 'china-holiday-calendar/internal/calendar/statutory-days.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import { HOLIDAYS } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { FIRST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import type { EntryBlock } from './notice-text.js';
 import type { TitleInfo } from './notice-title.js';
 
@@ -34,8 +34,8 @@ export function resolveYear(
     }
   }
   if (year === undefined) return 'the title writes no year';
-  if (year < FIRST_REGULATED_YEAR) {
-    return `${year} is before ${FIRST_REGULATED_YEAR}: the importer reads the notices under the regulation as revised in 2007, the ${FIRST_REGULATED_YEAR} arrangement on`;
+  if (year < FIRST_SUPPORTED_YEAR) {
+    return `${year} is before ${FIRST_SUPPORTED_YEAR}: the importer reads the notices under the regulation as revised in 2007, the ${FIRST_SUPPORTED_YEAR} arrangement on`;
   }
   if (year > currentYear + YEARS_AHEAD) {
     return `${year} is more than ${YEARS_AHEAD} years after this year (${currentYear}); a notice arranges the coming year (is the year mistyped?)`;

@@ -1,8 +1,8 @@
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { isWeekend } from 'china-holiday-calendar/internal/calendar/day-of-week.js';
-import { HOLIDAYS, holidayNames, type HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import { statutoryDays } from 'china-holiday-calendar/internal/calendar/statutory-days.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { isWeekend } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import { HOLIDAYS, holidayNames, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { statutoryDays } from '@china-holiday-calendar/core/calendar/statutory-days.js';
 import { daysOf, formatDays, sameDays, type Span } from './day-sets.js';
 import type { EntryFacts } from './entry-body.js';
 import { Refusal } from './import-error.js';

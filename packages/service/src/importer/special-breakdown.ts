@@ -1,5 +1,5 @@
-import { isWeekend } from 'china-holiday-calendar/internal/calendar/day-of-week.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
+import { isWeekend } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { daysOf, type Span } from './day-sets.js';
 import type { EntryFacts } from './entry-body.js';
 import { Refusal } from './import-error.js';

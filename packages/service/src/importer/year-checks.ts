@@ -1,5 +1,5 @@
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { acceptanceHint, acceptanceOf, yearRuleFindings } from 'china-holiday-calendar/internal/dataset/accepted-findings.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { acceptanceHint, acceptanceOf, yearRuleFindings } from '@china-holiday-calendar/core/dataset/accepted-findings.js';
 import { problemAt, type ProblemLog } from './import-error.js';
 import type { SourceLine } from './normalize-text.js';
 import type { EntryBlock } from './notice-text.js';

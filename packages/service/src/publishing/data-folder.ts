@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { access, copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BUNDLED_DATA_DIR } from 'china-holiday-calendar/internal/package-root.js';
-import { isYearFileName, MANIFEST_FILE_NAME } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
+import { isYearFileName, MANIFEST_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 
 /** Why a folder cannot be published into; `usage` (exit 2) when it is not a data folder at all, `io` (exit 1) when it cannot be written. */
 export interface FolderRefusal {

@@ -1,8 +1,8 @@
-import type { Manifest } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { sha256Hex } from 'china-holiday-calendar/internal/dataset/file-digest.js';
-import { formatDataFile } from 'china-holiday-calendar/internal/dataset/format-arrangement-file.js';
-import type { DirectorySnapshot } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
-import { checkManifestShape } from 'china-holiday-calendar/internal/dataset/schema-validators.js';
+import type { Manifest } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
+import { formatDataFile } from './format-data-file.js';
+import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { checkManifestShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
 
 /** The `$schema` a new manifest names: the published JSON Schema beside the bundled data. */
 const MANIFEST_SCHEMA_REFERENCE = '../docs/manifest.schema.json';

@@ -1,10 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { formatDataProblem } from 'china-holiday-calendar/internal/dataset/data-problem.js';
-import { formatDataFile } from 'china-holiday-calendar/internal/dataset/format-arrangement-file.js';
-import { MANIFEST_FILE_NAME, type DirectorySnapshot } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
-import { validateArrangementFile } from 'china-holiday-calendar/internal/dataset/validate-arrangement.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { formatDataFile } from './format-data-file.js';
+import { MANIFEST_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { writableFolder } from '../data-source/writable-folder.js';
 import { signManifest } from './dataset-signature.js';
 import { manifestOf, manifestText } from './manifest-text.js';

@@ -1,6 +1,6 @@
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { datesOf, finalEntries, restDaysOf } from 'china-holiday-calendar/internal/dataset/entry-dates.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { datesOf, finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
 
 export type ArrangedDay = 'rest' | 'work';
 

@@ -1,4 +1,4 @@
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import { arrangedDays, type ArrangedDay } from './arrangement-days.js';
 import { FetchError, type Fetcher } from './http-fetch.js';
 

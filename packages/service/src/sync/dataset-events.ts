@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { arrangedDays } from './arrangement-days.js';
 import type { NoticeReference } from './sync-run.js';
 import { eventId, type WebhookEvent, type WebhookSender } from './webhooks.js';

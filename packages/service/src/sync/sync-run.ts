@@ -1,8 +1,8 @@
-import { acceptanceHint } from 'china-holiday-calendar/internal/dataset/accepted-findings.js';
-import type { ArrangementFile } from 'china-holiday-calendar/internal/dataset/arrangement-schema.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
+import { acceptanceHint } from '@china-holiday-calendar/core/dataset/accepted-findings.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { publishedYearsOf, publishYear, readYearFile, type PublishOptions } from '../publishing/publish-year.js';
-import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { ImportError, importNotice, noticeYearOf } from '../importer/import-notice.js';
 import { addressPolicyFor } from './address-policy.js';
 import { changedDates } from './arrangement-days.js';

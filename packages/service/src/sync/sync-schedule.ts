@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { currentYearInChina } from '../importer/import-notice.js';
 import { dataFolderRefusal } from '../publishing/data-folder.js';
 import type { PublishOptions } from '../publishing/publish-year.js';

@@ -1,4 +1,4 @@
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import type { HeldFinding, NoticeReference, YearOutcome, YearOutcomeKind } from './sync-run.js';
 import type { SyncSettings } from './sync-settings.js';
 import type { DeliveryCounts } from './webhooks.js';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUnavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
+import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import type { AnswerBytes } from './operations/answer-bytes.js';
-import { InputProblem } from 'china-holiday-calendar/internal/questions/input-problem.js';
+import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { codingFor, codingHeaders, etagInCoding, type ContentCoding } from './compression.js';
 import type { Answer, AnswerBody, ApiOperation } from './operations/api-operation.js';
 import { sendProblem, type ProblemSpec } from './problems.js';

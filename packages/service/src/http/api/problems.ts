@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { jsonString } from 'china-holiday-calendar/internal/calendar/json-string.js';
+import { jsonString } from '@china-holiday-calendar/core/calendar/json-string.js';
 import { CACHE_NEVER, type HeaderList, type Responder } from './response-policy.js';
 
 /** Every problem type of the interface: problem codes, with its HTTP status and title. */

@@ -1,4 +1,4 @@
-import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { OriginStateSource } from '../../data-source/follow-origin.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
 import type { ServiceMetrics } from '../ops/metrics.js';

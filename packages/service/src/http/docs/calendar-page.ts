@@ -1,8 +1,10 @@
-import type { DayStatus } from 'china-holiday-calendar/internal/calendar/day-status.js';
-import { HOLIDAYS, type HolidayCode } from 'china-holiday-calendar/internal/calendar/holidays.js';
-import type { GridDay, GridMonth, YearGrid } from 'china-holiday-calendar/internal/answers/year-grid.js';
-import type { FeedLanguage } from 'china-holiday-calendar/internal/questions/calendar-feed-question.js';
-import { lunarDate, solarTerm } from 'china-holiday-calendar';
+import type { DayStatusValue } from '@china-holiday-calendar/core/calendar/day-status.js';
+import { HOLIDAYS, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
+import type { GridDay, GridMonth, YearGrid } from './year-grid.js';
+import type { FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
+import { lunarDateOf } from '@china-holiday-calendar/core/calendar/lunar-date.js';
+import { solarTermOf } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { escapeHtml } from './html.js';
 
 /** What the page needs besides the year's grid. */
@@ -23,7 +25,7 @@ interface PageText {
   readonly weekdays: readonly (readonly [short: string, full: string])[];
   readonly month: (month: number) => string;
   readonly dayLabel: (month: number, day: number, weekday: number) => string;
-  readonly status: Readonly<Record<DayStatus, string>>;
+  readonly status: Readonly<Record<DayStatusValue, string>>;
   readonly restMark: string;
   readonly workMark: string;
   readonly statutory: string;
@@ -308,7 +310,7 @@ function dayCell(month: number, day: GridDay, text: PageText): string {
       : day.dayStatus === 'ADJUSTED_WORKDAY'
         ? `<span class="mark work" lang="zh-CN" aria-hidden="true">${text.workMark}</span>`
         : '';
-  const lunar = lunarLine(day.date);
+  const lunar = lunarLine(day.day);
   const names = day.holidays.map(text.holidayName).join(text.joiner);
   const holidayLine =
     day.startsHoliday === null ? '' : `<span class="line holiday" aria-hidden="true">${escapeHtml(day.startsHoliday.map(text.holidayName).join(text.joiner))}</span>`;
@@ -329,9 +331,9 @@ function dayCell(month: number, day: GridDay, text: PageText): string {
  * The lunar line of a wall calendar: a solar term's name on its day, else the lunar month's name
  * on its first day (初一), else the lunar day; and the full lunar date for the day's description.
  */
-function lunarLine(date: string): { readonly line: string; readonly kind: 'term' | 'month' | 'day'; readonly label: string; readonly term: string | null } {
-  const lunar = lunarDate(date);
-  const term = solarTerm(date);
+function lunarLine(day: DayNumber): { readonly line: string; readonly kind: 'term' | 'month' | 'day'; readonly label: string; readonly term: string | null } {
+  const lunar = lunarDateOf(day);
+  const term = solarTermOf(day) ?? null;
   if (term !== null) return { line: term, kind: 'term', label: lunar.label, term };
   if (lunar.day === 1) return { line: lunar.monthName, kind: 'month', label: lunar.label, term };
   return { line: lunar.dayName, kind: 'day', label: lunar.label, term };

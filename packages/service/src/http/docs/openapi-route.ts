@@ -1,4 +1,4 @@
-import { PACKAGE_VERSION } from 'china-holiday-calendar/internal/package-root.js';
+import { SERVICE_VERSION } from '../../service-version.js';
 import { writeStableAnswer } from '../api/stable-answer.js';
 import type { RouteContext, RouteTable } from '../api/route-context.js';
 import type { ServiceRoute } from '../api/service-route.js';
@@ -23,7 +23,7 @@ export function openApiRoute(context: RouteContext, routeTable: RouteTable): Ser
       let current = built;
       if (current === undefined || current.version !== version) {
         const { servedOpenApiDocument } = await import('./openapi.js');
-        const document = await servedOpenApiDocument(context, routeTable, { docsUrl: context.responder.policy.docsUrl, version: PACKAGE_VERSION });
+        const document = await servedOpenApiDocument(context, routeTable, { docsUrl: context.responder.policy.docsUrl, version: SERVICE_VERSION });
         current = built = { version, json: Buffer.from(JSON.stringify(document)) };
       }
       // Its examples hold the dataset version: compressed once per version.

@@ -1,4 +1,4 @@
-import type { InputProblemCode } from 'china-holiday-calendar/internal/questions/input-problem.js';
+import type { InputProblemCode } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { buildApp, INTERNAL_ERROR_PROBLEM } from '../ops/app.js';
 import { COMPRESSION_MIN_BYTES } from '../api/compression.js';
 import { createServiceMetrics } from '../ops/metrics.js';

@@ -1,6 +1,6 @@
-import { FIRST_SUPPORTED_DAY } from 'china-holiday-calendar/internal/calendar/supported-range.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import { MAX_RANGE_DAYS } from 'china-holiday-calendar/internal/questions/date-parameters.js';
+import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { MAX_RANGE_DAYS } from '@china-holiday-calendar/core/questions/date-parameters.js';
 import { problemRecord, type ProblemCode, type ProblemRecord } from '../api/problems.js';
 import { ALLOWED_METHODS } from '../api/response-policy.js';
 

@@ -1,7 +1,7 @@
 import Type from 'typebox';
-import { DAYS_OF_WEEK } from 'china-holiday-calendar/internal/calendar/day-of-week.js';
-import { DAY_STATUSES, WORK_STATUSES } from 'china-holiday-calendar/internal/calendar/day-status.js';
-import { HOLIDAY_CODES } from 'china-holiday-calendar/internal/calendar/holidays.js';
+import { DAYS_OF_WEEK } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import { DAY_STATUSES, WORK_STATUSES } from '@china-holiday-calendar/core/calendar/day-status.js';
+import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { PROBLEM_CODES } from '../api/problems.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { isYearFileName, MANIFEST_FILE_NAME, readDataFile, SIGNATURE_FILE_NAME } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { isYearFileName, MANIFEST_FILE_NAME, readDataFile, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { sendProblem } from '../api/problems.js';
 import { matchesIfNoneMatch, type Responder } from '../api/response-policy.js';
 import type { ServiceRoute } from '../api/service-route.js';

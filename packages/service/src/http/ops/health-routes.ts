@@ -1,5 +1,5 @@
-import type { LiveDataset } from 'china-holiday-calendar/internal/answers/live-dataset.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
+import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import type { OriginState, OriginStateSource } from '../../data-source/follow-origin.js';
 import type { SyncState, SyncStateSource } from '../../sync/sync-state.js';
 import { CACHE_NEVER, type Responder } from '../api/response-policy.js';

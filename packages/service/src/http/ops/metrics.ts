@@ -1,5 +1,5 @@
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
-import type { ReloadOutcome } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
+import type { ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { DURATION_BUCKETS, RequestRecorder, type MetricSources } from './request-recorder.js';
 
 /**

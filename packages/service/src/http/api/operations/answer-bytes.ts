@@ -1,22 +1,21 @@
-import { isUnavailable, type NextHoliday, type Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import { buildCalendarCore, calendarCoreBuilder, runInSlices, runToEnd, type CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
-import type { FeedRenderer, FeedRequest } from 'china-holiday-calendar/internal/answers/calendar-feed.js';
-import { DAY_CODE } from 'china-holiday-calendar/internal/answers/day-codes.js';
-import { unknownDayRecord } from 'china-holiday-calendar/internal/answers/day-json.js';
-import { unpublishedYearOverviewJson } from 'china-holiday-calendar/internal/answers/unpublished-overview-json.js';
-import { dayJsonText } from 'china-holiday-calendar/internal/answers/day-records.js';
-import { yearOfDayNumber, type DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import { FIRST_SUPPORTED_DAY } from 'china-holiday-calendar/internal/calendar/supported-range.js';
-import type { Dataset } from 'china-holiday-calendar/internal/dataset/dataset.js';
-import type { CalendarBuild } from 'china-holiday-calendar/internal/answers/live-dataset.js';
+import { isUnavailable, UNKNOWN_NEXT_HOLIDAY, type NextHoliday, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { buildCalendarCore, calendarCoreBuilder, runInSlices, runToEnd, type CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import type { FeedRenderer, FeedRequest } from '@china-holiday-calendar/core/answers/calendar-feed.js';
+import { DAY_CODE } from '@china-holiday-calendar/core/answers/day-codes.js';
+import { unknownDayRecord } from '@china-holiday-calendar/core/answers/day-json.js';
+import { unpublishedYearOverviewJson } from './unpublished-overview-json.js';
+import { dayJsonText } from './day-json-text.js';
+import { yearOfDayNumber, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
+import type { CalendarBuild } from '@china-holiday-calendar/core/answers/live-dataset.js';
 
 /** Overviews of years far past the tables are computed on request; this many are kept. */
 const DISTANT_OVERVIEWS_KEPT = 64;
 
 const OPEN_BRACKET = Buffer.from('[');
 const CLOSE_BRACKET = Buffer.from(']');
-const NEXT_HOLIDAY_UNKNOWN: NextHoliday = { status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null };
-const NEXT_HOLIDAY_UNKNOWN_JSON = Buffer.from(JSON.stringify(NEXT_HOLIDAY_UNKNOWN));
+const UNKNOWN_NEXT_HOLIDAY_JSON = Buffer.from(JSON.stringify(UNKNOWN_NEXT_HOLIDAY));
 
 /**
  * The HTTP operations' view of a calendar core: the answers whose bytes are worth keeping,
@@ -98,7 +97,7 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
     nextHolidayJson(from) {
       const found = core.nextHolidayDay(from);
       if (typeof found !== 'number') return found;
-      if (found < 0) return NEXT_HOLIDAY_UNKNOWN_JSON;
+      if (found < 0) return UNKNOWN_NEXT_HOLIDAY_JSON;
       const kept = nextJson.get(found);
       if (kept !== undefined) return kept;
       const at = found - FIRST_SUPPORTED_DAY;

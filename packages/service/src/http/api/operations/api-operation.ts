@@ -1,7 +1,7 @@
-import type { Unavailable } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import type { CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
+import type { Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import type { AnswerBytes } from './answer-bytes.js';
-import type { InputProblem, InputProblemCode, ReceivedValues } from 'china-holiday-calendar/internal/questions/input-problem.js';
+import type { InputProblem, InputProblemCode, ReceivedValues } from '@china-holiday-calendar/core/questions/input-problem.js';
 import type { ResourceName } from '../../docs/resource-schemas.js';
 
 export const OPERATION_IDS = [

@@ -1,14 +1,14 @@
-import { workdayOffsetJson } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from 'china-holiday-calendar/internal/answers/workday-offset.js';
-import { feedRequest } from 'china-holiday-calendar/internal/answers/feed-request.js';
-import { FEED_LANGUAGES, readCalendarFeedQuestion, type CalendarFeedQuestion } from 'china-holiday-calendar/internal/questions/calendar-feed-question.js';
+import { workdayOffsetJson } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '@china-holiday-calendar/core/answers/workday-offset.js';
+import { feedRequest } from '@china-holiday-calendar/core/answers/feed-request.js';
+import { FEED_LANGUAGES, readCalendarFeedQuestion, type CalendarFeedQuestion } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
 import {
   beforeSupportedRange,
   MAX_OFFSET_DAYS,
   readWorkdayOffsetQuestion,
   type WorkdayOffsetQuestion,
-} from 'china-holiday-calendar/internal/questions/workday-offset-question.js';
-import { readYear } from 'china-holiday-calendar/internal/questions/year-question.js';
+} from '@china-holiday-calendar/core/questions/workday-offset-question.js';
+import { readYear } from '@china-holiday-calendar/core/questions/year-question.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type Answer, type ApiOperation } from './api-operation.js';
 
 /** The business-day tools of docs/design.md (Beyond the interface), beyond the interface's four operations. */
@@ -124,7 +124,7 @@ export const getCalendarFeed: ApiOperation<CalendarFeedQuestion> = {
     // Rendered once per dataset and kept; the iCalendar library loads with the first feed asked for.
     return (
       calendar.calendarFeed(request) ??
-      import('china-holiday-calendar/internal/answers/calendar-feed.js').then(({ calendarFeed }) => calendar.calendarFeed(request, calendarFeed) ?? Buffer.alloc(0))
+      import('@china-holiday-calendar/core/answers/calendar-feed.js').then(({ calendarFeed }) => calendar.calendarFeed(request, calendarFeed) ?? Buffer.alloc(0))
     );
   },
   // A feed of years asked for by name, all published, changes only if their notices are amended;

@@ -1,5 +1,5 @@
-import { workdayCountJson } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import type { CalendarCore } from 'china-holiday-calendar/internal/answers/calendar-core.js';
+import { workdayCountJson } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import {
   DATE_PARAMETER,
   FROM_DATE_PARAMETER,
@@ -7,7 +7,7 @@ import {
   readDateParameters,
   type DateParameter,
   type ParsedDates,
-} from 'china-holiday-calendar/internal/questions/date-parameters.js';
+} from '@china-holiday-calendar/core/questions/date-parameters.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation, type ParameterDoc } from './api-operation.js';
 
 /** The four operations of the interface: each question is one or two dates. */

@@ -1,9 +1,9 @@
-import { dayOfWeek } from '../calendar/day-of-week.js';
-import { ANNUAL_HOLIDAY_CODES } from '../calendar/holidays.js';
-import { formatIsoDate } from '../calendar/iso-date.js';
-import { OBSERVANCES, observanceDay } from '../calendar/observances.js';
-import { regulationVersionFor, statutoryDays, type RegulationVersion } from '../calendar/statutory-days.js';
-import { unpublishedYearOverview } from './year-overview.js';
+import { dayOfWeek } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import { ANNUAL_HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { OBSERVANCES, observanceDay } from '@china-holiday-calendar/core/calendar/observances.js';
+import { regulationVersionFor, statutoryDays, type RegulationVersion } from '@china-holiday-calendar/core/calendar/statutory-days.js';
+import { unpublishedYearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
 
 /**
  * The JSON of an unpublished year's overview, byte for byte JSON.stringify(unpublishedYearOverview(year)),

@@ -1,24 +1,24 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { dayOfWeek, type DayOfWeek } from '../calendar/day-of-week.js';
-import { workStatusOf, type AssociatedHoliday, type DayStatus, type WorkStatus } from '../calendar/day-status.js';
+import { workStatusOf, type AssociatedHoliday, type DayStatusValue, type WorkStatus } from '../calendar/day-status.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 
-/** The day-status resource of the interface: DayStatus, field for field. */
-export interface DayStatusRecord {
+/** The day-status resource of the interface (a date, its statuses, holidays and dataset version), field for field. */
+export interface DayStatus {
   readonly date: string;
   readonly dayOfWeek: DayOfWeek;
   readonly workStatus: WorkStatus;
-  readonly dayStatus: DayStatus;
+  readonly dayStatus: DayStatusValue;
   readonly holidays: readonly AssociatedHoliday[];
   readonly datasetVersion: string | null;
 }
 
 export function dayStatusRecord(
   day: DayNumber,
-  status: DayStatus,
+  status: DayStatusValue,
   holidays: readonly AssociatedHoliday[],
   datasetVersion: string | null,
-): DayStatusRecord {
+): DayStatus {
   // Frozen: the library's view hands the same record to every caller of the library.
   return Object.freeze({
     date: formatIsoDate(day),
@@ -30,6 +30,6 @@ export function dayStatusRecord(
   });
 }
 
-export function unknownDayRecord(day: DayNumber): DayStatusRecord {
+export function unknownDayRecord(day: DayNumber): DayStatus {
   return dayStatusRecord(day, 'UNKNOWN', [], null);
 }

@@ -35,7 +35,7 @@ export function validateArrangementFile(raw: unknown, fileName: string): Arrange
   // Later checks compute with the dates, so they only run once every date is real; the rules of a
   // whole year (completeness, balance, where make-up days lie) only once its entries are sound,
   // or a clash or a date out of reach would be reported again as an imbalance.
-  for (const checks of [[checkDatesAreReal], SEMANTIC_CHECKS, YEAR_RULES]) {
+  for (const checks of [[checkDatesAreReal], SEMANTIC_CHECKS, WHOLE_YEAR_CHECKS]) {
     const problems = checks.flatMap((check) => check(raw, fileName));
     if (problems.length > 0) return { ok: false, problems };
   }
@@ -244,7 +244,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkStatutoryDays,
 ];
 
-const YEAR_RULES: readonly Check[] = [checkWholeYearRules];
+const WHOLE_YEAR_CHECKS: readonly Check[] = [checkWholeYearRules];
 
 /** One schema error as a problem that names the exact field: a missing or unknown property by its path. */
 function schemaProblems(error: SchemaError, fileName: string): DataProblem[] {

@@ -1,13 +1,13 @@
 import type { HolidayCode } from './holidays.js';
 
 export const DAY_STATUSES = ['WORKDAY', 'ADJUSTED_WORKDAY', 'WEEKEND', 'HOLIDAY', 'UNKNOWN'] as const;
-export type DayStatus = (typeof DAY_STATUSES)[number];
+export type DayStatusValue = (typeof DAY_STATUSES)[number];
 
 export const WORK_STATUSES = ['WORKDAY', 'REST_DAY', 'UNKNOWN'] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];
 
 /** The spec derives `workStatus` uniquely from `dayStatus` (section 2.1). */
-export function workStatusOf(status: DayStatus): WorkStatus {
+export function workStatusOf(status: DayStatusValue): WorkStatus {
   switch (status) {
     case 'WORKDAY':
     case 'ADJUSTED_WORKDAY':

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { isUnavailable, type NextHoliday, type WorkdayCount } from 'china-holiday-calendar/internal/answers/answer-kinds.js';
-import type { CalendarIndex } from '../helpers/calendar-views.js';
-import type { DayNumber } from 'china-holiday-calendar/internal/calendar/civil-date.js';
-import type { DayStatusRecord } from 'china-holiday-calendar/internal/answers/day-json.js';
-import { formatIsoDate } from 'china-holiday-calendar/internal/calendar/iso-date.js';
-import { BUNDLED_DATA_DIR, day, loadBundledIndex } from '../helpers/bundled-dataset.js';
-import { buildCalendarIndex } from '../helpers/calendar-views.js';
-import { assembleDataset } from 'china-holiday-calendar/internal/dataset/assemble-dataset.js';
-import { readDataDirectory } from 'china-holiday-calendar/internal/dataset/read-data-directory.js';
+import { isUnavailable, type NextHoliday, type WorkdayCount } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { CalendarViews } from '../helpers/calendar-views.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
+import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { BUNDLED_DATA_DIR, day, loadBundledViews } from '../helpers/bundled-dataset.js';
+import { buildCalendarViews } from '../helpers/calendar-views.js';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { HOLIDAY_NAMES, type DayStatusValue, type HolidayCode } from '../helpers/reference-calendar.js';
 
 /*
@@ -55,7 +55,7 @@ function holidaysOf(holidays: readonly H[]): ExpectedHoliday[] {
   return holidays.map(([code, statutoryDate]) => ({ code, name: NAMES[code], statutoryDate }));
 }
 
-function expectedRecord(index: CalendarIndex, date: string, status: Status, holidays: readonly H[]): Record<string, unknown> {
+function expectedRecord(index: CalendarViews, date: string, status: Status, holidays: readonly H[]): Record<string, unknown> {
   return {
     date,
     dayOfWeek: weekdayOf(date),
@@ -66,7 +66,7 @@ function expectedRecord(index: CalendarIndex, date: string, status: Status, holi
   };
 }
 
-function recordOf(index: CalendarIndex, date: string): DayStatusRecord {
+function recordOf(index: CalendarViews, date: string): DayStatus {
   const answer = index.dayStatus(day(date));
   if (isUnavailable(answer)) assert.fail(`${date} answered unavailable`);
   return answer;
@@ -77,20 +77,20 @@ function jsonOf(answer: Buffer | { unavailable: true; year: number }): unknown {
   return JSON.parse(answer.toString('utf8')) as unknown;
 }
 
-function countOf(index: CalendarIndex, start: DayNumber, end: DayNumber): WorkdayCount {
+function countOf(index: CalendarViews, start: DayNumber, end: DayNumber): WorkdayCount {
   const answer = index.countDays(start, end);
   if (isUnavailable(answer)) assert.fail(`count ${formatIsoDate(start)}..${formatIsoDate(end)} answered unavailable`);
   return answer;
 }
 
-function nextOf(index: CalendarIndex, from: DayNumber): NextHoliday {
+function nextOf(index: CalendarViews, from: DayNumber): NextHoliday {
   const answer = index.nextHoliday(from);
   if (isUnavailable(answer)) assert.fail(`next holiday from ${formatIsoDate(from)} answered unavailable`);
   return answer;
 }
 
 /** Asserts dayStatus and dayJson of one date: every field, holidays in order, and the JSON field order. */
-function expectDay(index: CalendarIndex, date: string, status: Status, holidays: readonly H[] = []): void {
+function expectDay(index: CalendarViews, date: string, status: Status, holidays: readonly H[] = []): void {
   const expected = expectedRecord(index, date, status, holidays);
   assert.deepEqual({ ...recordOf(index, date) }, expected, `dayStatus ${date}`);
   const parsed = jsonOf(index.dayJson(day(date)));
@@ -122,9 +122,9 @@ function isoDays(start: string, end: string): string[] {
   return days;
 }
 
-let index: CalendarIndex;
+let index: CalendarViews;
 before(async () => {
-  index = await loadBundledIndex();
+  index = await loadBundledViews();
 });
 
 describe('the bundled index', () => {
@@ -416,10 +416,10 @@ describe('rangeJson', () => {
 
   it('lists both ends, ascending, each element equal to dayStatus of its day', () => {
     const elements = expectRange('2023-09-25', '2023-10-10');
-    assert.equal((elements[0] as DayStatusRecord).date, '2023-09-25');
-    assert.equal((elements.at(-1) as DayStatusRecord).date, '2023-10-10');
+    assert.equal((elements[0] as DayStatus).date, '2023-09-25');
+    assert.equal((elements.at(-1) as DayStatus).date, '2023-10-10');
     assert.deepEqual(
-      elements.map((element) => (element as DayStatusRecord).dayStatus),
+      elements.map((element) => (element as DayStatus).dayStatus),
       // 09-25..28 Mon-Thu, 09-29..10-06 rest, 10-07/08 make-up, 10-09/10 Mon/Tue.
       [...Array<string>(4).fill('WORKDAY'), ...Array<string>(8).fill('HOLIDAY'), 'ADJUSTED_WORKDAY', 'ADJUSTED_WORKDAY', 'WORKDAY', 'WORKDAY'],
     );
@@ -437,7 +437,7 @@ describe('rangeJson', () => {
   });
 
   it('crosses from the data into UNKNOWN (2026-12-01..2027-02-01)', () => {
-    const elements = expectRange('2026-12-01', '2027-02-01') as DayStatusRecord[];
+    const elements = expectRange('2026-12-01', '2027-02-01') as DayStatus[];
     assert.equal(elements.length, 63);
     assert.equal(elements.filter((element) => element.dayStatus === 'UNKNOWN').length, 32);
     const december31 = elements[30];
@@ -458,14 +458,14 @@ describe('rangeJson', () => {
   });
 
   it('answers 2099-12-01..2100-03-01 (no 2100-02-29)', () => {
-    const elements = expectRange('2099-12-01', '2100-03-01') as DayStatusRecord[];
+    const elements = expectRange('2099-12-01', '2100-03-01') as DayStatus[];
     assert.equal(elements.length, 91);
     assert.ok(!elements.some((element) => element.date === '2100-02-29'));
     assert.ok(elements.every((element) => element.dayStatus === 'UNKNOWN' && element.datasetVersion === null));
   });
 
   it('answers 9999-01-01..9999-12-31', () => {
-    const elements = expectRange('9999-01-01', '9999-12-31') as DayStatusRecord[];
+    const elements = expectRange('9999-01-01', '9999-12-31') as DayStatus[];
     assert.equal(elements.length, 365);
     assert.equal(elements.at(-1)?.dayOfWeek, 'FRIDAY');
   });
@@ -662,7 +662,7 @@ describe('nextHoliday and nextHolidayJson', () => {
 describe('the precomputed JSON', () => {
   it('is byte for byte JSON.stringify of each day’s record, every day of the window, and a range is their join', async () => {
     const snapshot = await readDataDirectory(BUNDLED_DATA_DIR);
-    const broken = buildCalendarIndex(
+    const broken = buildCalendarViews(
       assembleDataset({ ...snapshot, yearFiles: snapshot.yearFiles.map((file) => (file.year === 2015 ? { ...file, text: '{}' } : file)) }),
     );
     for (const each of [index, broken]) {

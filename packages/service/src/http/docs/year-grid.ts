@@ -1,25 +1,26 @@
-import { daysInMonth, dayNumberFromCivil, type DayNumber } from '../calendar/civil-date.js';
-import { isoWeekdayIndex } from '../calendar/day-of-week.js';
-import type { DayStatus } from '../calendar/day-status.js';
-import type { HolidayCode } from '../calendar/holidays.js';
-import { parseIsoDate } from '../calendar/iso-date.js';
-import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
-import { isUnavailable, type Unavailable } from './answer-kinds.js';
-import type { AnswerObjects } from '../library/answer-objects.js';
-import type { YearOverview } from './year-overview.js';
+import { daysInMonth, dayNumberFromCivil, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { isoWeekdayIndex } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import type { DayStatusValue } from '@china-holiday-calendar/core/calendar/day-status.js';
+import type { HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
+import { isUnavailable, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { AnswerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
+import type { YearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
 
 /** What the grid asks of a calendar: the object view's answers of one core. */
 type DayAnswers = Pick<AnswerObjects, 'dayStatus' | 'yearOverview'>;
 
 /** One day of the year as the calendar page shows it. */
 export interface GridDay {
+  readonly day: DayNumber;
   /** yyyy-MM-dd. */
   readonly date: string;
   readonly dayOfMonth: number;
   /** 0 = Monday .. 6 = Sunday. */
   readonly weekday: number;
   /** The day's `dayStatus`, exactly as the API answers it. */
-  readonly dayStatus: DayStatus;
+  readonly dayStatus: DayStatusValue;
   /** A statutory holiday day (法定节假日): the API's statutoryDate, or for an unpublished year what the regulation fixes. */
   readonly statutory: boolean;
   /** The holidays the day belongs to (of its arrangement; of the regulation in an unpublished year). */
@@ -65,7 +66,7 @@ export function yearGrid(index: DayAnswers, year: number): YearGrid | Unavailabl
   const gridDay = (day: DayNumber, dayOfMonth: number): GridDay | Unavailable => {
     const record = index.dayStatus(day);
     if (isUnavailable(record)) return record;
-    const base = { date: record.date, dayOfMonth, weekday: isoWeekdayIndex(day), dayStatus: record.dayStatus };
+    const base = { day, date: record.date, dayOfMonth, weekday: isoWeekdayIndex(day), dayStatus: record.dayStatus };
     if (overview.status === 'UNPUBLISHED') {
       const codes = awaited.get(day) ?? [];
       return { ...base, statutory: codes.length > 0, holidays: codes, startsHoliday: firstAwaited.get(day) ?? null };

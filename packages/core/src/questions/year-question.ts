@@ -1,4 +1,4 @@
-import { FIRST_REGULATED_YEAR } from '../calendar/statutory-days.js';
+import { FIRST_SUPPORTED_YEAR } from '../calendar/supported-range.js';
 import { InputProblem, quote } from './input-problem.js';
 
 const FOUR_DIGITS = /^[0-9]{4}$/;
@@ -17,6 +17,6 @@ export function parseYear(name: string, value: unknown): number | InputProblem {
 }
 
 export function checkSupportedYear(name: string, year: number): InputProblem | undefined {
-  if (year >= FIRST_REGULATED_YEAR) return undefined;
-  return new InputProblem('DATE_OUT_OF_SUPPORTED_RANGE', `${name} ${year} is before ${FIRST_REGULATED_YEAR}, the first year the service covers.`);
+  if (year >= FIRST_SUPPORTED_YEAR) return undefined;
+  return new InputProblem('DATE_OUT_OF_SUPPORTED_RANGE', `${name} ${year} is before ${FIRST_SUPPORTED_YEAR}, the first year the service covers.`);
 }

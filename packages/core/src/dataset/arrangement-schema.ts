@@ -3,7 +3,7 @@ import type { HolidayCode } from '../calendar/holidays.js';
 /**
  * The format of one arrangement file, `data/<year>.json`: everything the State Council's notices
  * for that arrangement year say, as data a person can review against the notice in a minute.
- * `docs/arrangement-format.md` explains it; its JSON Schema (packages/calendar/docs/) is generated
+ * `docs/arrangement-format.md` explains it; its JSON Schema (packages/core/docs/) is generated
  * from scripts/arrangement-schema.ts, whose type-check holds these types equal to it.
  */
 

@@ -1,9 +1,8 @@
-import { civilFromDayNumber, daysInMonth } from '../calendar/civil-date.js';
-import { DAYS_OF_WEEK, isoWeekdayIndex } from '../calendar/day-of-week.js';
-import { DAY_STATUSES, workStatusOf, type AssociatedHoliday, type DayStatus } from '../calendar/day-status.js';
-import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
-import { DAY_CODE } from './day-codes.js';
-import type { DayStatusRecord } from './day-json.js';
+import { DAYS_OF_WEEK, isoWeekdayIndex } from '@china-holiday-calendar/core/calendar/day-of-week.js';
+import { DAY_STATUSES, workStatusOf, type AssociatedHoliday } from '@china-holiday-calendar/core/calendar/day-status.js';
+import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
+import { DAY_CODE } from '@china-holiday-calendar/core/answers/day-codes.js';
+import { DAYS_PER_SLICE } from '@china-holiday-calendar/core/answers/day-records.js';
 
 /** Every day's JSON (its record, the interface: DayStatus), in one buffer: a range of days is one slice of it. */
 export interface DayJsonText {
@@ -11,39 +10,6 @@ export interface DayJsonText {
   readonly allDays: Buffer;
   /** offsets[at]: where day `at`'s JSON starts in allDays; offsets[size] its end. */
   readonly offsets: Uint32Array;
-}
-
-const DAYS_PER_SLICE = 512;
-const TWO_DIGITS = Array.from({ length: 32 }, (_, value) => String(value).padStart(2, '0'));
-const NO_HOLIDAYS: readonly AssociatedHoliday[] = Object.freeze([]);
-
-/**
- * The ISO text of every day of the tables, by position (a generator that pauses every
- * DAYS_PER_SLICE days, for a build in slices): counted forward rather than converted, since this
- * runs at every start and reload.
- */
-export function* isoDates(size: number): Generator<void, string[], void> {
-  const dates = new Array<string>(size);
-  let { year, month, day } = civilFromDayNumber(FIRST_SUPPORTED_DAY);
-  let yearText = String(year);
-  let monthEnd = daysInMonth(year, month);
-  for (let at = 0; at < size; at++) {
-    if (at % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) yield;
-    dates[at] = `${yearText}-${TWO_DIGITS[month] ?? ''}-${TWO_DIGITS[day] ?? ''}`;
-    if (day < monthEnd) {
-      day += 1;
-      continue;
-    }
-    day = 1;
-    if (month < 12) month += 1;
-    else {
-      month = 1;
-      year += 1;
-      yearText = String(year).padStart(4, '0');
-    }
-    monthEnd = daysInMonth(year, month);
-  }
-  return dates;
 }
 
 /**
@@ -91,25 +57,6 @@ export function* dayJsonText(
   }
   offsets[size] = text.length;
   return { allDays: text.toBuffer(), offsets };
-}
-
-/** The record of the day at a position of the tables (not an unreadable one), frozen: callers share it. */
-export function dayStatusRecordAt(
-  at: number,
-  codes: Uint8Array,
-  dates: readonly string[],
-  holidaysAt: ReadonlyMap<number, readonly AssociatedHoliday[]>,
-  version: string,
-): DayStatusRecord {
-  const status = DAY_STATUSES[codes[at] ?? DAY_CODE.UNKNOWN] as DayStatus;
-  return Object.freeze({
-    date: dates[at] ?? '',
-    dayOfWeek: DAYS_OF_WEEK[isoWeekdayIndex(FIRST_SUPPORTED_DAY + at)] ?? 'MONDAY',
-    workStatus: workStatusOf(status),
-    dayStatus: status,
-    holidays: holidaysAt.get(at) ?? NO_HOLIDAYS,
-    datasetVersion: status === 'UNKNOWN' ? null : version,
-  });
 }
 
 const UNKNOWN_TAIL = ',"datasetVersion":null},';

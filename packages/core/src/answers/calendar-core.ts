@@ -12,7 +12,7 @@ import { publishedYearOverview, unpublishedYearOverview, type YearOverview } fro
 /** Years after the last year of data whose (UNKNOWN) days are in the tables too. */
 const PRECOMPUTED_YEARS_AFTER_DATA = 4;
 /** nextHolidayDay's outcome when no holiday is known before an unpublished day (or the end of the tables). */
-const NEXT_HOLIDAY_UNKNOWN = -1;
+const NO_HOLIDAY_PUBLISHED = -1;
 const NEXT_UNAVAILABLE = -2;
 
 /**
@@ -51,7 +51,7 @@ export interface CalendarCore {
   unreadableIn(start: DayNumber, end: DayNumber): Unavailable | undefined;
   /** Working, rest and undetermined days of [start, end], any length, from the prefix counts. */
   countDays(start: DayNumber, end: DayNumber): WorkdayCount | Unavailable;
-  /** The first HOLIDAY on or after `from` (a day number), NEXT_HOLIDAY_UNKNOWN, or the unreadable day met first. */
+  /** The first HOLIDAY on or after `from` (a day number), NO_HOLIDAY_PUBLISHED, or the unreadable day met first. */
   nextHolidayDay(from: DayNumber): DayNumber | Unavailable;
   /**
    * The day `days` working days from `from` (see locateWorkdayOffset), any number of days: the
@@ -138,7 +138,7 @@ export function* calendarCoreBuilder(dataset: Dataset): Generator<void, Calendar
   };
   const nextTarget = (from: DayNumber): number => {
     const at = from - FIRST_SUPPORTED_DAY;
-    return at < size ? (next[at] ?? NEXT_HOLIDAY_UNKNOWN) : NEXT_HOLIDAY_UNKNOWN;
+    return at < size ? (next[at] ?? NO_HOLIDAY_PUBLISHED) : NO_HOLIDAY_PUBLISHED;
   };
 
   const countDays = (start: DayNumber, end: DayNumber): WorkdayCount | Unavailable => {
@@ -183,7 +183,7 @@ export function* calendarCoreBuilder(dataset: Dataset): Generator<void, Calendar
     nextHolidayDay(from) {
       const target = nextTarget(from);
       if (target === NEXT_UNAVAILABLE) return unavailableAt(firstUnavailable(from - FIRST_SUPPORTED_DAY, size));
-      return target >= 0 ? FIRST_SUPPORTED_DAY + target : NEXT_HOLIDAY_UNKNOWN;
+      return target >= 0 ? FIRST_SUPPORTED_DAY + target : NO_HOLIDAY_PUBLISHED;
     },
     workdayOffsetDay(from, days) {
       const outcome = locateWorkdayOffset(offsetTables, from - FIRST_SUPPORTED_DAY, days);
@@ -247,17 +247,17 @@ function prefixCounts(
 }
 
 /**
- * For every day, the position of the first HOLIDAY on or after it; NEXT_HOLIDAY_UNKNOWN when an
+ * For every day, the position of the first HOLIDAY on or after it; NO_HOLIDAY_PUBLISHED when an
  * unpublished day (or the end of the tables) comes first, NEXT_UNAVAILABLE when an unreadable
  * day does. Built backwards in one pass.
  */
 function nextHolidayIndex(codes: Uint8Array): Int32Array {
   const next = new Int32Array(codes.length);
-  let found: number = NEXT_HOLIDAY_UNKNOWN;
+  let found: number = NO_HOLIDAY_PUBLISHED;
   for (let at = codes.length - 1; at >= 0; at--) {
     const code = codes[at];
     if (code === DAY_CODE.HOLIDAY) found = at;
-    else if (code === DAY_CODE.UNKNOWN) found = NEXT_HOLIDAY_UNKNOWN;
+    else if (code === DAY_CODE.UNKNOWN) found = NO_HOLIDAY_PUBLISHED;
     else if (code === DAY_CODE.UNAVAILABLE) found = NEXT_UNAVAILABLE;
     next[at] = found;
   }

@@ -93,7 +93,7 @@ export type YearOverview =
       readonly datasetVersion: null;
     });
 
-const NOTICE_KINDS = { annual: 'ANNUAL', special: 'SPECIAL', amending: 'AMENDING' } as const;
+const OVERVIEW_NOTICE_KIND = { annual: 'ANNUAL', special: 'SPECIAL', amending: 'AMENDING' } as const;
 
 /** A published year: its notices, and its holidays in the notice's order with amendments applied. */
 export function publishedYearOverview(
@@ -107,7 +107,7 @@ export function publishedYearOverview(
     regulation: regulationInForce(file.year),
     notices: file.notices.map((notice) => ({
       id: notice.id,
-      kind: NOTICE_KINDS[notice.kind],
+      kind: OVERVIEW_NOTICE_KIND[notice.kind],
       title: notice.title,
       documentNumber: notice.documentNumber,
       signedDate: notice.signedDate,

@@ -1,4 +1,5 @@
-import { civilFromDayNumber, dayNumberFromCivil, type DayNumber } from './civil-date.js';
+import { civilFromDayNumber, type DayNumber } from './civil-date.js';
+import { LAST_SUPPORTED_DAY } from './supported-range.js';
 import {
   FIRST_LUNAR_NEW_YEAR,
   FIRST_LUNAR_YEAR,
@@ -21,7 +22,6 @@ export const LUNAR_LEAP_MONTH_SHIFT = 13;
 export const SOLAR_TERM_MIN_GAP = 14;
 
 /** The last day the tables answer for. */
-export const LAST_LUNAR_TABLE_DAY: DayNumber = dayNumberFromCivil(9999, 12, 31);
 
 /** The 24 solar terms in the table's order: 冬至 first, as the term of index 0 of a year. */
 export const SOLAR_TERM_NAMES = [
@@ -100,7 +100,7 @@ function checkLunarYear(lunarYear: number): void {
 }
 
 function checkTableDay(day: DayNumber): void {
-  if (!Number.isInteger(day) || day < FIRST_LUNAR_NEW_YEAR || day > LAST_LUNAR_TABLE_DAY) {
+  if (!Number.isInteger(day) || day < FIRST_LUNAR_NEW_YEAR || day > LAST_SUPPORTED_DAY) {
     throw new RangeError(`day ${day} is outside the lunar table`);
   }
 }

@@ -1,6 +1,7 @@
 import type { DayNumber } from './civil-date.js';
 import { HOLIDAYS, type HolidayCode } from './holidays.js';
 import { REGULATION_VERSIONS, type RegulationVersion } from './regulation-versions.js';
+import { FIRST_SUPPORTED_YEAR } from './supported-range.js';
 
 export { REGULATION_NAME, REGULATION_VERSIONS, type RegulationVersion } from './regulation-versions.js';
 
@@ -10,10 +11,9 @@ export function regulationFor(year: number): (typeof REGULATION_VERSIONS)[number
   return REGULATION_VERSIONS[version - 1] ?? REGULATION_VERSIONS[0];
 }
 
-export const FIRST_REGULATED_YEAR = 2008;
 
 export function regulationVersionFor(year: number): RegulationVersion {
-  if (!Number.isInteger(year) || year < FIRST_REGULATED_YEAR) {
+  if (!Number.isInteger(year) || year < FIRST_SUPPORTED_YEAR) {
     throw new RangeError(`no regulation version is known for ${String(year)}`);
   }
   let found: RegulationVersion = 1;

@@ -1,15 +1,14 @@
-import type { BeforeSupportedRange, NextHoliday, Unavailable, WorkdayCount, WorkdayOffset } from '../answers/answer-kinds.js';
-import type { CalendarCore } from '../answers/calendar-core.js';
-import type { FeedRenderer, FeedRequest } from '../answers/calendar-feed.js';
-import { DAY_CODE } from '../answers/day-codes.js';
-import { unknownDayRecord, type DayStatusRecord } from '../answers/day-json.js';
-import { dayStatusRecordAt } from '../answers/day-records.js';
-import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '../answers/workday-offset.js';
-import type { YearOverview } from '../answers/year-overview.js';
+import { UNKNOWN_NEXT_HOLIDAY, type BeforeSupportedRange, type NextHoliday, type Unavailable, type WorkdayCount, type WorkdayOffset } from './answer-kinds.js';
+import type { CalendarCore } from './calendar-core.js';
+import type { FeedRenderer, FeedRequest } from './calendar-feed.js';
+import { DAY_CODE } from './day-codes.js';
+import { unknownDayRecord, type DayStatus } from './day-json.js';
+import { dayStatusRecordAt } from './day-records.js';
+import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from './workday-offset.js';
+import type { YearOverview } from './year-overview.js';
 import type { DayNumber } from '../calendar/civil-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 
-const NEXT_HOLIDAY_UNKNOWN: NextHoliday = Object.freeze({ status: 'UNKNOWN', date: null, holidays: Object.freeze([]), datasetVersion: null });
 const BEFORE_SUPPORTED_RANGE: BeforeSupportedRange = { beforeSupportedRange: true };
 
 /**
@@ -20,7 +19,7 @@ const BEFORE_SUPPORTED_RANGE: BeforeSupportedRange = { beforeSupportedRange: tru
  */
 export interface AnswerObjects {
   readonly core: CalendarCore;
-  dayStatus(day: DayNumber): DayStatusRecord | Unavailable;
+  dayStatus(day: DayNumber): DayStatus | Unavailable;
   countDays(start: DayNumber, end: DayNumber): WorkdayCount | Unavailable;
   nextHoliday(from: DayNumber): NextHoliday | Unavailable;
   workdayOffset(from: DayNumber, days: number): WorkdayOffset | Unavailable | BeforeSupportedRange;
@@ -32,9 +31,9 @@ export interface AnswerObjects {
 export function answerObjects(core: CalendarCore): AnswerObjects {
   const { codes, dates, holidaysAt, version } = core;
   const size = core.windowEnd - FIRST_SUPPORTED_DAY;
-  const records = new Array<DayStatusRecord | undefined>(size);
+  const records = new Array<DayStatus | undefined>(size);
   const feeds = new Map<string, string>();
-  const recordAt = (at: number): DayStatusRecord | undefined => {
+  const recordAt = (at: number): DayStatus | undefined => {
     const kept = records[at];
     if (kept !== undefined || codes[at] === DAY_CODE.UNAVAILABLE) return kept;
     const record = dayStatusRecordAt(at, codes, dates, holidaysAt, version);
@@ -54,7 +53,7 @@ export function answerObjects(core: CalendarCore): AnswerObjects {
       const found = core.nextHolidayDay(from);
       if (typeof found !== 'number') return found;
       const record = found > 0 ? recordAt(found - FIRST_SUPPORTED_DAY) : undefined;
-      return record === undefined ? NEXT_HOLIDAY_UNKNOWN : { status: 'FOUND', date: record.date, holidays: record.holidays, datasetVersion: version };
+      return record === undefined ? UNKNOWN_NEXT_HOLIDAY : { status: 'FOUND', date: record.date, holidays: record.holidays, datasetVersion: version };
     },
     workdayOffset(from, days) {
       const found = core.workdayOffsetDay(from, days);

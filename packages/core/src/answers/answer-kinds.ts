@@ -31,6 +31,9 @@ export type NextHoliday =
   // Always empty; typed as the generated client types it (an array), so that both are one type.
   | { readonly status: 'UNKNOWN'; readonly date: null; readonly holidays: readonly AssociatedHoliday[]; readonly datasetVersion: null };
 
+/** The next-holiday answer when no holiday is published on or after the date (frozen: every answer shares it). */
+export const UNKNOWN_NEXT_HOLIDAY: NextHoliday = Object.freeze({ status: 'UNKNOWN', date: null, holidays: Object.freeze([]), datasetVersion: null });
+
 /** An answer that needs a published year whose data cannot be read right now. */
 export interface Unavailable {
   readonly unavailable: true;
