@@ -72,7 +72,7 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
       const manifestFile = await manifest.read();
       const signatureFile = options.signed ? await signature.read() : undefined;
       const signed = signatureFile === undefined ? {} : { signature: signatureFile };
-      if (!('text' in manifestFile)) return { manifest: manifestFile, yearFiles: [], ...signed };
+      if (manifestFile === undefined || !('text' in manifestFile)) return { manifest: manifestFile, yearFiles: [], ...signed };
       const listing = listedFiles(manifestFile.text);
       if (typeof listing === 'string') return { manifest: { fileName: MANIFEST_FILE_NAME, error: listing }, yearFiles: [], ...signed };
       const yearFiles = await fetchYearFiles(client, listing, known);
@@ -95,14 +95,14 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
   };
 }
 
-/** A file asked for with the validators of the last answer: what it is now (the last text again on 304). */
-function conditionalFile(client: OriginClient, name: string, maxBytes: number): { read(): Promise<RawFile> } {
-  let last: { readonly file: RawFile; readonly validators: Readonly<Record<string, string>> } | undefined;
+/** A file asked for with the validators of the last answer: what it is now (the last text again on 304), undefined when the origin has none. */
+function conditionalFile(client: OriginClient, name: string, maxBytes: number): { read(): Promise<RawFile | undefined> } {
+  let last: { readonly file: RawFile | undefined; readonly validators: Readonly<Record<string, string>> } | undefined;
   return {
     async read() {
       const answer = await client.get(name, { maxBytes, headers: last?.validators ?? {} });
       if (answer.status === 304 && last !== undefined) return last.file;
-      last = { file: rawFile(name, answer), validators: 'body' in answer ? validatorsOf(answer) : {} };
+      last = { file: answer.status === 404 ? undefined : rawFile(name, answer), validators: 'body' in answer ? validatorsOf(answer) : {} };
       return last.file;
     },
   };
