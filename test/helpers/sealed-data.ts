@@ -9,12 +9,12 @@ import { manifestText } from 'china-holiday-calendar-service/internal/publishing
  * digest (a changed file behind the manifest's back is refused by its digest).
  */
 export function sealed(snapshot: DirectorySnapshot): DirectorySnapshot {
-  return { ...snapshot, manifest: { fileName: MANIFEST_FILE_NAME, text: manifestText(snapshot, new Map()) } };
+  return { ...snapshot, manifest: { fileName: MANIFEST_FILE_NAME, text: manifestText(snapshot, new Map(), { reseal: true }) } };
 }
 
 /** Writes a folder's manifest again with the digests of its files as they are (as `sign` does). */
 export function reseal(dir: string): void {
-  writeFileSync(join(dir, MANIFEST_FILE_NAME), manifestText(readDataDirectorySync(dir), new Map()));
+  writeFileSync(join(dir, MANIFEST_FILE_NAME), manifestText(readDataDirectorySync(dir), new Map(), { reseal: true }));
 }
 
 /** Writes a data file into a folder, then its manifest with the digests of the files as they are (as a publication does). */

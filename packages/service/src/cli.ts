@@ -124,7 +124,9 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'sign': {
       const { runSign } = await import('./commands/sign.js');
       const { values } = parseArgs({ args: rest, options: { 'data-dir': { type: 'string' }, 'key-file': { type: 'string' } } });
-      return runSign(values['data-dir'] ?? dataDir, signingKeyOf(values['key-file'] ?? process.env.DATASET_SIGNING_KEY_FILE), process.stdout, process.stderr);
+      const keyFile = values['key-file'];
+      const signingKey = keyFile === undefined ? signingKeyOf(process.env.DATASET_SIGNING_KEY_FILE) : signingKeyOf(keyFile, '--key-file');
+      return runSign(values['data-dir'] ?? dataDir, signingKey, process.stdout, process.stderr);
     }
     case 'help':
     case '--help':

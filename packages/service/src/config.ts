@@ -147,10 +147,10 @@ function originSettings(env: NodeJS.ProcessEnv): OriginSettings | undefined {
 }
 
 /** The writer's signing key from its file (DATASET_SIGNING_KEY_FILE, or the sign command's --key-file); none without a file. */
-export function signingKeyOf(path: string | undefined): KeyObject | undefined {
+export function signingKeyOf(path: string | undefined, setting = 'DATASET_SIGNING_KEY_FILE'): KeyObject | undefined {
   if (path === undefined || path.trim() === '') return undefined;
   try {
-    return readSigningKey(path.trim(), 'DATASET_SIGNING_KEY_FILE');
+    return readSigningKey(path.trim(), setting);
   } catch (error) {
     if (error instanceof SigningKeyError) throw new ConfigError(error.message);
     throw error;

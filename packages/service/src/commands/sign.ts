@@ -42,7 +42,7 @@ export async function runSign(dataDir: string, signingKey: KeyObject | undefined
     out,
     `${dataDir}: ${MANIFEST_FILE_NAME} lists the SHA-256 of ${years.length} year files (${years[0] ?? ''}..${years.at(-1) ?? ''}), datasetVersion ${dataset.version}\n` +
       (signingKey === undefined
-        ? `not signed: no key (--key-file or DATASET_SIGNING_KEY_FILE); ${SIGNATURE_FILE_NAME} removed if there was one\n`
+        ? `not signed (no key: --key-file or DATASET_SIGNING_KEY_FILE); a ${SIGNATURE_FILE_NAME} of an earlier manifest is removed\n`
         : `signed: ${SIGNATURE_FILE_NAME} written\n`),
   );
   return 0;

@@ -13,9 +13,7 @@ export class SigningKeyError extends Error {
 
 /** The writer's Ed25519 private key, from a PEM file (PKCS#8, as `openssl genpkey -algorithm ed25519` writes it). */
 export function readSigningKey(path: string, setting: string): KeyObject {
-  const key = keyFrom(path, setting, (pem) => createPrivateKey({ key: pem, format: 'pem' }), 'an Ed25519 private key in PEM (PKCS#8: openssl genpkey -algorithm ed25519)');
-  if (key.type !== 'private') throw new SigningKeyError(`${setting}: ${path} holds a public key; the writer signs with the private one`);
-  return key;
+  return keyFrom(path, setting, (pem) => createPrivateKey({ key: pem, format: 'pem' }), 'an Ed25519 private key in PEM (PKCS#8: openssl genpkey -algorithm ed25519)');
 }
 
 /** A reader's Ed25519 public key, from a PEM file (SPKI, as `openssl pkey -pubout` writes it). */

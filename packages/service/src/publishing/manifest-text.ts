@@ -29,19 +29,27 @@ export function manifestOf(snapshot: DirectorySnapshot): Manifest | undefined {
 /**
  * The manifest a folder gets whenever one is written (import, sync, an acceptance, sign): its
  * `$schema` and published years, with `years` added, and the SHA-256 of every published year's
- * file as it will be, `written` (file name and text) taking the place of what the folder holds.
- * A published year whose file cannot be read gets no digest: a reader of the folder then refuses
- * it rather than trust it.
+ * file: for a file being written (`written`, name and text), of its new text; for any other, the
+ * digest the manifest lists already, so that publishing one year never vouches for a file edited
+ * by hand since (`sign`, with `reseal`, does that on purpose), or of the file as it is when the
+ * manifest lists none yet. A published year whose file cannot be read gets no digest: a reader of
+ * the folder then refuses it rather than trust it.
  */
-export function manifestText(snapshot: DirectorySnapshot, written: ReadonlyMap<string, string>, years: readonly number[] = []): string {
+export function manifestText(
+  snapshot: DirectorySnapshot,
+  written: ReadonlyMap<string, string>,
+  options: { readonly years?: readonly number[]; readonly reseal?: boolean } = {},
+): string {
   const current = manifestOf(snapshot);
-  const publishedYears = [...new Set([...(current?.publishedYears ?? []), ...years])].sort((a, b) => a - b);
+  const publishedYears = [...new Set([...(current?.publishedYears ?? []), ...(options.years ?? [])])].sort((a, b) => a - b);
   const files: Record<string, string> = {};
   for (const year of publishedYears) {
     const name = `${year}.json`;
     const read = snapshot.yearFiles.find((file) => file.fileName === name);
     const text = written.get(name) ?? (read !== undefined && 'text' in read ? read.text : undefined);
-    if (text !== undefined) files[name] = sha256Hex(text);
+    const listed = written.has(name) || options.reseal === true ? undefined : current?.files?.[name];
+    const digest = listed ?? (text === undefined ? undefined : sha256Hex(text));
+    if (digest !== undefined) files[name] = digest;
   }
   return formatDataFile({ $schema: current?.$schema ?? MANIFEST_SCHEMA_REFERENCE, publishedYears, files });
 }

@@ -30,7 +30,7 @@ export async function publishYear(dataDir: string, file: ArrangementFile, option
   const text = formatDataFile(file);
   const sameFile = textOf(snapshot, name) === text;
   const listed = manifestOf(snapshot)?.publishedYears.includes(file.year) === true;
-  const manifest = manifestText(snapshot, new Map([[name, text]]), [file.year]);
+  const manifest = manifestText(snapshot, new Map([[name, text]]), { years: [file.year] });
   if (!sameFile || manifest !== textOf(snapshot, MANIFEST_FILE_NAME)) {
     await folder.publish({ yearFiles: sameFile ? new Map() : new Map([[name, text]]), manifest, signature: signatureOf(manifest, options) });
   }
@@ -40,7 +40,7 @@ export async function publishYear(dataDir: string, file: ArrangementFile, option
 /** Writes a folder's manifest again: every published year file's digest as the files are now, and the signature when there is a key. */
 export async function sealFolder(dataDir: string, options: PublishOptions = {}): Promise<string> {
   const folder = writableFolder(dataDir);
-  const manifest = manifestText(await folder.read(), new Map());
+  const manifest = manifestText(await folder.read(), new Map(), { reseal: true });
   await folder.publish({ yearFiles: new Map(), manifest, signature: signatureOf(manifest, options) });
   return manifest;
 }
