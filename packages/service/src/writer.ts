@@ -77,7 +77,8 @@ export async function createWriter(config: Config, live: LiveDataset<unknown>, l
     },
     async stop() {
       schedule?.stop();
-      await state.flushed();
+      sender.stop();
+      await state.close();
       await fetcher.close();
     },
   };

@@ -100,6 +100,7 @@ export class WebhookSender {
   /** What is not delivered yet, by event id and URL, with the attempts made. */
   private readonly pending = new Map<string, PendingDelivery>();
   private readonly signer: Webhook | undefined;
+  private stopped = false;
 
   constructor(
     private readonly settings: WebhookSettings,
@@ -127,12 +128,18 @@ export class WebhookSender {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
+  /** No further attempt (a service shutting down): what is not delivered stays in the journal for the next process. */
+  stop(): void {
+    this.stopped = true;
+  }
+
   private start(delivery: PendingDelivery): void {
     const key = `${delivery.event.id} ${delivery.url}`;
     if (this.pending.has(key)) return;
     this.pending.set(key, delivery);
     const run = this.deliver(delivery, key).finally(() => {
       this.inFlight.delete(run);
+      if (this.stopped) return;
       this.pending.delete(key);
       this.keep();
     });
@@ -140,12 +147,13 @@ export class WebhookSender {
   }
 
   private keep(): void {
-    this.journal?.keep([...this.pending.values()], { ...this.counts });
+    if (!this.stopped) this.journal?.keep([...this.pending.values()], { ...this.counts });
   }
 
   private async deliver({ event, url, attempts }: PendingDelivery, key: string): Promise<void> {
     if (this.signer === undefined) return;
     for (let attempt = attempts + 1; attempt <= this.policy.attempts; attempt += 1) {
+      if (this.stopped) return;
       const now = new Date();
       const body = JSON.stringify({ type: event.type, timestamp: now.toISOString(), data: event.data });
       const headers = {
@@ -173,6 +181,7 @@ export class WebhookSender {
       const wait = this.policy.backoffMs * 2 ** (attempt - 1);
       await sleep(wait / 2 + Math.random() * (wait / 2));
     }
+    if (this.stopped) return;
     this.counts.failed += 1;
     this.log.warn({ url, event: event.type, webhookId: event.id, attempts: this.policy.attempts }, 'webhook delivery failed; gave up');
   }

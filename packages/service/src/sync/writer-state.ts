@@ -51,6 +51,7 @@ export class WriterState {
   private writing: Promise<void> = Promise.resolve();
   private dirty = false;
   private warned = false;
+  private closed = false;
 
   private constructor(
     private readonly path: string,
@@ -69,7 +70,7 @@ export class WriterState {
 
   update(patch: Partial<WriterStateData>): void {
     this.current = { ...this.current, ...patch };
-    if (this.dirty) return;
+    if (this.dirty || this.closed) return;
     this.dirty = true;
     this.writing = this.writing.then(async () => {
       this.dirty = false;
@@ -82,9 +83,10 @@ export class WriterState {
     });
   }
 
-  /** Resolves once every update so far is on disk (or found unwritable). */
-  flushed(): Promise<void> {
-    return this.writing;
+  /** Writes what is pending, then nothing more: the process is stopping, and the next one starts from the file. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.writing;
   }
 }
 
