@@ -9,7 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import dockerignoreModule from '@balena/dockerignore';
 import { Cmd, Copy, DockerfileParser, Entrypoint, Env, Healthcheck, type Dockerfile, type Instruction, type JSONInstruction } from 'dockerfile-ast';
-import { Deployment } from 'kubernetes-models/apps/v1';
+import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Container, Service, Volume } from 'kubernetes-models/v1';
@@ -19,6 +20,7 @@ import { REPOSITORY } from '../helpers/source-cli.js';
 export const KUBERNETES_DIR = join(REPOSITORY, 'deploy', 'kubernetes');
 export const BASE_DIR = join(KUBERNETES_DIR, 'base');
 export const CONFIGMAP_OVERLAY_DIR = join(KUBERNETES_DIR, 'overlays', 'configmap-data');
+export const FLEET_OVERLAY_DIR = join(KUBERNETES_DIR, 'overlays', 'fleet');
 
 export function repoPath(...parts: string[]): string {
   return join(REPOSITORY, ...parts);
@@ -97,7 +99,7 @@ export function readKustomization(file: string): Kustomization {
 // Kubernetes objects, validated against the API schemas
 
 /** The stable API kinds this service's manifests may use, with the schema each is checked against. */
-const KUBERNETES_MODELS = [Deployment, Service, ConfigMap, HorizontalPodAutoscaler, PodDisruptionBudget] as const;
+const KUBERNETES_MODELS = [Deployment, StatefulSet, Service, ConfigMap, HorizontalPodAutoscaler, PodDisruptionBudget, NetworkPolicy] as const;
 
 type Model = (typeof KUBERNETES_MODELS)[number];
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { dataCopies, eventually } from '../helpers/data-dir.js';
+import { dataCopies } from '../helpers/data-dir.js';
 import { startFakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
 import { answersOf, firstAnswerTimes, readinessOf } from '../helpers/fleet-probe.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
@@ -29,7 +29,7 @@ const WITHIN_MS = 6000;
 
 const dataCopy = dataCopies();
 const processes: ServiceProcess[] = [];
-const cleanups: (() => Promise<unknown> | void)[] = [];
+const cleanups: (() => unknown)[] = [];
 after(async () => {
   for (const service of processes) if (service.child.exitCode === null && service.child.signalCode === null) service.signal('SIGKILL');
   for (const cleanup of cleanups.reverse()) await cleanup();

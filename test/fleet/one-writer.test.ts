@@ -18,7 +18,7 @@ const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annua
 const FAR_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual-far-make-up-day.txt'), template: 'content', number: 7100002 };
 
 const dataCopy = dataCopies();
-const cleanups: (() => Promise<unknown> | void)[] = [];
+const cleanups: (() => unknown)[] = [];
 after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });

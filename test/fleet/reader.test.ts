@@ -18,12 +18,13 @@ import { runImport } from 'china-holiday-calendar-service/internal/commands/impo
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { Collected } from '../helpers/collected.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
 import { startStaticOrigin, type StaticOrigin } from '../helpers/static-origin.js';
 
 const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
-const silent = new Writable({ write: (_chunk, _encoding, done) => void done() });
+const silent = new Collected();
 
 const dataCopy = dataCopies();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -38,7 +39,14 @@ function emptyDir(): string {
 }
 
 async function serve(env: Record<string, string>, logs?: string[]): Promise<RunningService> {
-  const logger = logs ? pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _encoding, done) => void (logs.push(chunk.toString()), done()) })) : pino({ level: 'silent' });
+  const logger = logs
+    ? pino({ level: 'info' }, new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logs.push(chunk.toString());
+          done();
+        },
+      }))
+    : pino({ level: 'silent' });
   const service = await startService(readConfig({ PORT: '0', RELOAD_INTERVAL_SECONDS: '0', ...env }), logger);
   let closed = false;
   const close = async (): Promise<void> => {

@@ -10,11 +10,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
+import { Collected } from '../helpers/collected.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
 import { answersOf, firstAnswerTimes, readinessOf } from '../helpers/fleet-probe.js';
 import { freePort } from '../helpers/free-port.js';
@@ -22,12 +22,12 @@ import { startServiceProcess, type ServiceProcess } from '../helpers/service-pro
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const WITHIN_MS = 6000;
-const silent = new Writable({ write: (_chunk, _encoding, done) => void done() });
+const silent = new Collected();
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 const dataCopy = dataCopies();
 const processes: ServiceProcess[] = [];
-const cleanups: (() => Promise<unknown> | void)[] = [];
+const cleanups: (() => unknown)[] = [];
 after(async () => {
   for (const service of processes) if (service.child.exitCode === null) service.signal('SIGKILL');
   for (const cleanup of cleanups.reverse()) await cleanup();

@@ -38,7 +38,7 @@ export async function firstAnswerTimes(
   while (times.some((time) => time === undefined)) {
     if (performance.now() > deadline) throw new Error(`not every service answered ${date} as expected within ${timeoutMs} ms: ${JSON.stringify(times)}`);
     const asked = performance.now();
-    const answers = await Promise.all(services.map((service, at) => (times[at] === undefined ? answersOf([service], date).then(([answer]) => answer) : undefined)));
+    const answers = await Promise.all(services.map(async (service, at) => (times[at] === undefined ? (await answersOf([service], date))[0] : undefined)));
     answers.forEach((answer, at) => {
       if (answer !== undefined && done(answer)) times[at] = { at: asked, datasetVersion: answer.datasetVersion };
     });

@@ -152,16 +152,17 @@ describe('webhooks follow the dataset', () => {
     await eventually(() => Promise.resolve(hooks.attempts === 1), 20_000, 'the first attempt');
     await first.close();
     const kept = JSON.parse(readFileSync(join(dir, WRITER_STATE_FILE_NAME), 'utf8')) as { pending: { event: { id: string; type: string }; attempts: number }[]; sync: { outcomes: { outcome: string }[] } };
-    assert.equal(kept.pending.length, 1);
-    assert.equal(kept.pending[0]?.event.type, 'calendar.notice.held');
-    assert.equal(kept.pending[0]?.attempts, 1);
+    const [pending, ...more] = kept.pending;
+    assert.ok(pending !== undefined && more.length === 0, 'one delivery not made');
+    assert.equal(pending.event.type, 'calendar.notice.held');
+    assert.equal(pending.attempts, 1);
     assert.ok(kept.sync.outcomes.some((outcome) => outcome.outcome === 'held'), 'the held notice is on disk');
     assert.equal(hooks.events.length, 0);
 
     const asked = fake.requests.length;
     const second = await serve(env);
     await eventually(() => Promise.resolve(hooks.events.length === 1), 10_000, 'the delivery after the restart');
-    assert.equal(hooks.events[0]?.id, kept.pending[0]?.event.id);
+    assert.equal(hooks.events[0]?.id, pending.event.id);
     // The new process's run reads the notice and holds it again: its event was sent already.
     await eventually(() => Promise.resolve(fake.requests.slice(asked).some((path) => path.includes('content_7100002'))), 10_000, 'a run that reads the notice');
     await eventually(async () => (await json<{ sync: { held: unknown[] } }>(second, '/readyz')).sync.held.length === 1, 10_000, 'the run to hold it');

@@ -47,7 +47,8 @@ export async function dataFolderRefusal(dir: string): Promise<FolderRefusal | un
 export async function seedDataFolder(dir: string): Promise<{ readonly seeded: boolean } | FolderRefusal> {
   try {
     await mkdir(dir, { recursive: true });
-    const names = await readdir(dir);
+    // A fresh volume's file system may hold lost+found; hidden files are no data either.
+    const names = (await readdir(dir)).filter((name) => !name.startsWith('.') && name !== 'lost+found');
     if (names.includes(MANIFEST_FILE_NAME)) return { seeded: false };
     if (names.length > 0) return { kind: 'usage', reason: `is not empty and has no ${MANIFEST_FILE_NAME}: --seed fills only an empty folder` };
     const bundled = (await readdir(BUNDLED_DATA_DIR)).filter((name) => isYearFileName(name));
