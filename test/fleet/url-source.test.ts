@@ -107,6 +107,21 @@ describe('the URL source: what it asks the origin for', () => {
   });
 });
 
+describe('the URL source: credentials in DATA_URL', () => {
+  it('are sent as Basic authentication to the origin, and shown nowhere: not in its location, not in an error', async () => {
+    const { origin } = await following('etag');
+    const withCredentials = origin.url.replace('http://', 'http://reader:s%3Acret@');
+    const source = urlSource({ url: withCredentials, signed: false });
+    closers.push(() => source.close());
+    assert.equal(source.location, origin.url);
+    const seen = origin.requests.length;
+    await source.read();
+    assert.ok(origin.requests.slice(seen).every((request) => request.authorization === `Basic ${Buffer.from('reader:s:cret').toString('base64')}`));
+    origin.behave('error-500');
+    await assert.rejects(source.read(), (error: Error) => !error.message.includes('cret') && error.message.includes(origin.url));
+  });
+});
+
 describe('the URL source: an origin that is untrusted input', () => {
   it('a file over 1 MiB, a file that is not UTF-8 and a listed file the origin lacks are files the loader refuses by name', async () => {
     const { source } = await following('etag', {

@@ -26,6 +26,7 @@ export type OriginBehaviour =
 
 export interface OriginRequest {
   readonly path: string;
+  readonly authorization: string | undefined;
   readonly ifNoneMatch: string | undefined;
   readonly ifModifiedSince: string | undefined;
 }
@@ -48,7 +49,7 @@ export async function startStaticOrigin(dir: string, behaviour: OriginBehaviour 
       const value = request.headers[name];
       return Array.isArray(value) ? value[0] : value;
     };
-    requests.push({ path, ifNoneMatch: header('if-none-match'), ifModifiedSince: header('if-modified-since') });
+    requests.push({ path, authorization: header('authorization'), ifNoneMatch: header('if-none-match'), ifModifiedSince: header('if-modified-since') });
     if (current === 'error-500') return void response.writeHead(500).end('trouble');
     const name = /^\/(?:moved\/)?data\/([\w.]+)$/.exec(path)?.[1];
     if (current === 'redirect-elsewhere') return void response.writeHead(302, { location: `http://localhost:1/data/${name ?? ''}` }).end();

@@ -29,15 +29,21 @@ const USER_AGENT = `china-holiday-calendar-service/${SERVICE_VERSION} (a reader 
  */
 export function createOriginClient(folderUrl: string, timeoutMs: number): OriginClient {
   const dispatcher: Dispatcher = new EnvHttpProxyAgent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: { timeout: timeoutMs } });
-  const origin = new URL(folderUrl).origin;
+  const base = new URL(folderUrl);
+  const origin = base.origin;
+  // A user name and password in DATA_URL are sent as Basic authentication, to this origin only;
+  // the URLs asked for, logged and shown carry none.
+  const authorization =
+    base.username === '' && base.password === '' ? {} : { authorization: `Basic ${Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString('base64')}` };
+  const folder = shown(base);
   return {
     async get(name, { maxBytes, headers = {} }) {
       const signal = AbortSignal.timeout(timeoutMs);
-      let url = new URL(name, folderUrl);
+      let url = new URL(name, folder);
       for (let redirects = 0; ; redirects += 1) {
         let answer: Dispatcher.ResponseData;
         try {
-          answer = await request(url, { method: 'GET', dispatcher, signal, headers: { 'user-agent': USER_AGENT, accept: 'application/json, text/plain', ...headers } });
+          answer = await request(url, { method: 'GET', dispatcher, signal, headers: { 'user-agent': USER_AGENT, accept: 'application/json, text/plain', ...authorization, ...headers } });
         } catch (error) {
           throw new OriginError(`${shown(url)}: ${describe(error, timeoutMs)}`);
         }
