@@ -102,6 +102,7 @@ describe('import and sync publish only into a data folder', () => {
       for (const dir of [folder(), join(scratch, `${command}-seeded`)]) {
         const seeded = await publish(dir, { seed: true });
         assert.equal(seeded.code, 0, seeded.stderr);
+        assert.ok(seeded.stdout.startsWith(`${dir}: seeded with the bundled data\n`), seeded.stdout);
         const names = readdirSync(dir).filter((name) => !name.startsWith('.')).sort();
         assert.deepEqual(names, [...readdirSync(BUNDLED_DATA_DIR).filter((name) => name.endsWith('.json')), '2027.json'].sort());
         for (const year of [2008, 2019, 2026]) assert.equal(readFileSync(join(dir, `${year}.json`), 'utf8'), readFileSync(join(BUNDLED_DATA_DIR, `${year}.json`), 'utf8'));

@@ -100,45 +100,50 @@ describe('webhooks follow the dataset', () => {
     assert.equal(hooks.rejected, 0);
   });
 
-  it('the accept path: a held notice accepted by `sync --accept` beside the running service ends with one published event, and the hold is gone at the reload, not at the next run', async () => {
-    const fake = await startFakeGovCn();
-    cleanups.push(() => fake.close());
-    fake.list([ANNUAL_2026, FAR_2027]);
-    const hooks = await receiver();
-    const dir = dataCopy();
-    const service = await serve({ DATA_DIR: dir, SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '3600', SYNC_SEARCH_URL: fake.searchUrl, WEBHOOK_URLS: hooks.url });
+  for (const [how, webhookValues] of [
+    ['as the README shows it (the command alone)', {}],
+    ['with the writer\'s webhook settings (kubectl exec on the writer)', 'receiver'],
+  ] as const) {
+    it(`the accept path ${how}: a held notice accepted by \`sync --accept\` beside the running service ends with one published event, and the hold is gone at the reload, not at the next run`, async () => {
+      const fake = await startFakeGovCn();
+      cleanups.push(() => fake.close());
+      fake.list([ANNUAL_2026, FAR_2027]);
+      const hooks = await receiver();
+      const dir = dataCopy();
+      const service = await serve({ DATA_DIR: dir, SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '3600', SYNC_SEARCH_URL: fake.searchUrl, WEBHOOK_URLS: hooks.url });
 
-    type Ready = { sync: { lastAttempt: string | null; held: { year: number; findings: { id: string }[] }[] } };
-    await eventually(async () => (await json<Ready>(service, '/readyz')).sync.held.length === 1, 20_000, 'the notice to be held');
-    await eventually(() => Promise.resolve(hooks.events.length === 1), 10_000, 'the held event');
-    assert.equal(hooks.events[0]?.type, 'calendar.notice.held');
-    const held = await json<Ready>(service, '/readyz');
-    const lastAttempt = held.sync.lastAttempt;
-    const findings = held.sync.held[0]?.findings.map((finding) => finding.id) ?? [];
-    assert.equal(findings.length, 2);
-    assert.ok('noticesAwaitingReview' in (await json<object>(service, '/v1/china-calendar/years/2027')));
+      type Ready = { sync: { lastAttempt: string | null; held: { year: number; findings: { id: string }[] }[] } };
+      await eventually(async () => (await json<Ready>(service, '/readyz')).sync.held.length === 1, 20_000, 'the notice to be held');
+      await eventually(() => Promise.resolve(hooks.events.length === 1), 10_000, 'the held event');
+      assert.equal(hooks.events[0]?.type, 'calendar.notice.held');
+      const held = await json<Ready>(service, '/readyz');
+      const lastAttempt = held.sync.lastAttempt;
+      const findings = held.sync.held[0]?.findings.map((finding) => finding.id) ?? [];
+      assert.equal(findings.length, 2);
+      assert.ok('noticesAwaitingReview' in (await json<object>(service, '/v1/china-calendar/years/2027')));
 
-    // The README's accept: the command alone, with no webhook settings, into the service's folder.
-    const accepted = await runSyncCommand({ dataDir: dir, values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl }, accept: findings, currentYear: 2026 }, ...quiet());
-    assert.equal(accepted, SYNC_EXIT.ok);
+      const webhooks = webhookValues === 'receiver' ? { WEBHOOK_URLS: hooks.url, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET } : webhookValues;
+      const accepted = await runSyncCommand({ dataDir: dir, values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl, ...webhooks }, accept: findings, currentYear: 2026 }, ...quiet());
+      assert.equal(accepted, SYNC_EXIT.ok);
 
-    await eventually(() => Promise.resolve(hooks.events.length === 2), 10_000, 'the published event');
-    const published = hooks.events[1];
-    assert.equal(published?.type, 'calendar.year.published');
-    assert.equal(published.data.year, 2027);
-    const ready = await json<Ready & { datasetVersion: string }>(service, '/readyz');
-    assert.equal(published.data.datasetVersion, ready.datasetVersion);
-    assert.deepEqual(ready.sync.held, [], 'no longer held');
-    assert.equal(ready.sync.lastAttempt, lastAttempt, 'without another run');
-    const metrics = parseExposition(await (await fetch(`${service.url}/metrics`)).text());
-    assert.equal(valueOf(metrics, 'calendar_sync_held_notices'), 0);
-    const overview = await json<{ status: string; noticesAwaitingReview?: unknown }>(service, '/v1/china-calendar/years/2027');
-    assert.equal(overview.status, 'PUBLISHED');
-    assert.equal('noticesAwaitingReview' in overview, false);
-    await delay(300);
-    assert.equal(hooks.events.length, 2, 'one event per change');
-    assert.equal(hooks.rejected, 0);
-  });
+      await eventually(() => Promise.resolve(hooks.events.length === 2), 10_000, 'the published event');
+      const published = hooks.events[1];
+      assert.equal(published?.type, 'calendar.year.published');
+      assert.equal(published.data.year, 2027);
+      const ready = await json<Ready & { datasetVersion: string }>(service, '/readyz');
+      assert.equal(published.data.datasetVersion, ready.datasetVersion);
+      assert.deepEqual(ready.sync.held, [], 'no longer held');
+      assert.equal(ready.sync.lastAttempt, lastAttempt, 'without another run');
+      const metrics = parseExposition(await (await fetch(`${service.url}/metrics`)).text());
+      assert.equal(valueOf(metrics, 'calendar_sync_held_notices'), 0);
+      const overview = await json<{ status: string; noticesAwaitingReview?: unknown }>(service, '/v1/china-calendar/years/2027');
+      assert.equal(overview.status, 'PUBLISHED');
+      assert.equal('noticesAwaitingReview' in overview, false);
+      await delay(300);
+      assert.equal(hooks.events.length, 2, 'one event per change');
+      assert.equal(hooks.rejected, 0);
+    });
+  }
 
   it('a held notice is announced once across restarts, and a delivery not made before a restart is made after it, with the same id', async () => {
     const fake = await startFakeGovCn();

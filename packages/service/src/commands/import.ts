@@ -47,11 +47,12 @@ export async function runImport(files: readonly string[], options: ImportOptions
     return 2;
   }
   if (!options.dryRun) {
-    const refusal = await readyDataFolder(options.dataDir, { seed: options.seed === true });
-    if (refusal !== undefined) {
-      print(err, `${options.dataDir}: the data directory ${refusal.reason}; nothing was imported\n`);
-      return refusal.kind === 'usage' ? 2 : 1;
+    const folder = await readyDataFolder(options.dataDir, { seed: options.seed === true });
+    if ('reason' in folder) {
+      print(err, `${options.dataDir}: the data directory ${folder.reason}; nothing was imported\n`);
+      return folder.kind === 'usage' ? 2 : 1;
     }
+    if (folder.seeded) print(out, `${options.dataDir}: seeded with the bundled data\n`);
   }
   const results = new Map<number, ArrangementFile>();
   const report: string[] = [];

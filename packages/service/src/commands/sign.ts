@@ -5,7 +5,7 @@ import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-pro
 import { formatDataFile } from '../publishing/format-data-file.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { readyDataFolder } from '../publishing/data-folder.js';
+import { dataFolderRefusal } from '../publishing/data-folder.js';
 import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
 import { sealFolder } from '../publishing/publish-year.js';
 import { print } from './terminal-text.js';
@@ -18,7 +18,7 @@ import { print } from './terminal-text.js';
  * done, 1 the folder has a data problem (nothing written), 2 bad usage or not a data folder.
  */
 export async function runSign(dataDir: string, signingKey: KeyObject | undefined, out: Writable, err: Writable): Promise<number> {
-  const refusal = await readyDataFolder(dataDir, { seed: false });
+  const refusal = await dataFolderRefusal(dataDir);
   if (refusal !== undefined) {
     print(err, `${dataDir}: the data directory ${refusal.reason}; nothing was signed\n`);
     return refusal.kind === 'usage' ? 2 : 1;

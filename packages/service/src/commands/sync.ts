@@ -6,6 +6,7 @@ import { createFetcher, DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/h
 import { runSync, type SyncReport } from '../sync/sync-run.js';
 import { readSyncSettings, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
 import { DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
+import { readWriterState } from '../sync/writer-state.js';
 
 /**
  * Exit codes of `sync` (README, "Staying current"): 0 every year is published, amended or has
@@ -31,7 +32,8 @@ export interface SyncCommandOptions {
 /**
  * `sync`: one run, as the service's schedule makes it. Prints one line per year (published,
  * amended, nothing new, held, failed, and why) and the dataset version when it published; sends
- * the run's webhooks and waits for their delivery before it exits.
+ * the run's webhooks (its publications only for a folder no writer announces) and waits for
+ * their delivery before it exits.
  */
 export async function runSyncCommand(options: SyncCommandOptions, out: Writable, err: Writable): Promise<number> {
   let settings;
@@ -46,11 +48,12 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
     err.write('sync is not configured: set SYNC_SOURCE=gov.cn (or --source gov.cn); nothing was requested\n');
     return SYNC_EXIT.usage;
   }
-  const refusal = await readyDataFolder(options.dataDir, { seed: options.seed === true });
-  if (refusal !== undefined) {
-    err.write(`${options.dataDir}: the data directory ${refusal.reason}; nothing was requested\n`);
-    return refusal.kind === 'usage' ? SYNC_EXIT.usage : SYNC_EXIT.failed;
+  const folder = await readyDataFolder(options.dataDir, { seed: options.seed === true });
+  if ('reason' in folder) {
+    err.write(`${options.dataDir}: the data directory ${folder.reason}; nothing was requested\n`);
+    return folder.kind === 'usage' ? SYNC_EXIT.usage : SYNC_EXIT.failed;
   }
+  if (folder.seeded) out.write(`${options.dataDir}: seeded with the bundled data\n`);
   let report: SyncReport;
   try {
     report = await runSync({
@@ -74,13 +77,16 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
     }
   }
   if (report.datasetVersion !== undefined) out.write(`datasetVersion ${report.datasetVersion}\n`);
-  const events = eventsOf(report);
+  const log = {
+    info: (fields: object, message: string): void => void out.write(`${message}: ${JSON.stringify(fields)}\n`),
+    warn: (fields: object, message: string): void => void err.write(`${message}: ${JSON.stringify(fields)}\n`),
+  };
+  // A writer that announces this folder's changes (its state beside the data says what it told)
+  // announces what this run published too, at its reload: sent from here as well, it would arrive twice.
+  const announced = settings.webhooks.urls.length > 0 && (await readWriterState(options.dataDir, log))?.announced !== undefined;
+  const events = eventsOf(report).filter((event) => event.type === 'calendar.notice.held' || !announced);
   if (events.length > 0 && settings.webhooks.urls.length > 0) {
     const fetcher = createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }, { ...(options.limits ?? DEFAULT_FETCH_LIMITS), maxRequests: Number.MAX_SAFE_INTEGER });
-    const log = {
-      info: (fields: object, message: string): void => void out.write(`${message}: ${JSON.stringify(fields)}\n`),
-      warn: (fields: object, message: string): void => void err.write(`${message}: ${JSON.stringify(fields)}\n`),
-    };
     const sender = new WebhookSender(settings.webhooks, fetcher, log, options.delivery ?? DEFAULT_DELIVERY_POLICY);
     for (const event of events) sender.send(event);
     await sender.settled();

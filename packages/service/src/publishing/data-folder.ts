@@ -60,10 +60,11 @@ export async function seedDataFolder(dir: string): Promise<{ readonly seeded: bo
   }
 }
 
-/** The folder ready to publish into (seeded first when asked), or why it is not. */
-export async function readyDataFolder(dir: string, options: { readonly seed: boolean }): Promise<FolderRefusal | undefined> {
-  const seeded = options.seed ? await seedDataFolder(dir) : undefined;
-  return seeded !== undefined && 'reason' in seeded ? seeded : dataFolderRefusal(dir);
+/** The folder ready to publish into (seeded first when asked: whether it was), or why it is not. */
+export async function readyDataFolder(dir: string, options: { readonly seed: boolean }): Promise<FolderRefusal | { readonly seeded: boolean }> {
+  const seeded = options.seed ? await seedDataFolder(dir) : { seeded: false };
+  if ('reason' in seeded) return seeded;
+  return (await dataFolderRefusal(dir)) ?? seeded;
 }
 
 function messageOf(error: unknown): string {
