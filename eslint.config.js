@@ -4,7 +4,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['**/dist/', '**/build/', '**/node_modules/', 'coverage/', '.scratch/', '.dependency-cruiser.cjs'] },
+  { ignores: ['**/dist/', 'packages/*/build/', '**/node_modules/', 'coverage/', '.scratch/', '.dependency-cruiser.cjs'] },
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   {

@@ -11,7 +11,8 @@
 # instrumentation on for REQUESTS requests (default 20000), and is dumped. PAUSE (seconds, default
 # 1) sets the pause.
 # Requests come from a separate Node process over eight keep-alive connections, cycling through
-# the paths file (one path per line), with an Accept-Encoding header when ACCEPT_ENCODING is set.
+# the paths file (one path per line), with an Accept-Encoding header when ACCEPT_ENCODING is set
+# and an Accept header when ACCEPT is set.
 # Needs valgrind, curl and ss. CALLGRIND_OUT keeps the dump.
 set -euo pipefail
 port=$1 paths=$2
@@ -32,7 +33,7 @@ client() {
     const paths = readFileSync(file, "utf8").trim().split("\n");
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
     let sent = 0;
-    const headers = process.env.ACCEPT_ENCODING ? { "accept-encoding": process.env.ACCEPT_ENCODING } : {};
+    const headers = { ...(process.env.ACCEPT_ENCODING ? { "accept-encoding": process.env.ACCEPT_ENCODING } : {}), ...(process.env.ACCEPT ? { accept: process.env.ACCEPT } : {}) };
     const get = (path) => new Promise((done, fail) => request(base + path, { agent, headers }, (res) => { res.resume(); res.on("end", done); }).on("error", fail).end());
     await Promise.all(Array.from({ length: 8 }, async () => { while (sent < Number(count)) await get(paths[sent++ % paths.length]); }));
     agent.destroy();

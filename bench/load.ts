@@ -38,23 +38,30 @@ export async function hasWrk(): Promise<boolean> {
   }
 }
 
-/**
- * Drives `baseUrl` with GET requests cycling through `paths`: with wrk when it is installed and
- * no fixed rate is asked, otherwise with autocannon (which also does fixed rates).
- */
-export async function drive(baseUrl: string, paths: readonly string[], options: LoadOptions, useWrk: boolean): Promise<LoadResult> {
-  return useWrk && options.rate === undefined ? driveWithWrk(baseUrl, paths, options) : driveWithAutocannon(baseUrl, paths, options);
+/** What a load asks: request paths to cycle through, each sent with these headers (an Accept for CSV). */
+export interface Requests {
+  readonly paths: readonly string[];
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
-async function driveWithWrk(baseUrl: string, paths: readonly string[], options: LoadOptions): Promise<LoadResult> {
+/**
+ * Drives `baseUrl` with GET requests cycling through `requests.paths`: with wrk when it is installed and
+ * no fixed rate is asked, otherwise with autocannon (which also does fixed rates).
+ */
+export async function drive(baseUrl: string, requests: Requests, options: LoadOptions, useWrk: boolean): Promise<LoadResult> {
+  return useWrk && options.rate === undefined ? driveWithWrk(baseUrl, requests, options) : driveWithAutocannon(baseUrl, requests, options);
+}
+
+async function driveWithWrk(baseUrl: string, { paths, headers = {} }: Requests, options: LoadOptions): Promise<LoadResult> {
   const script = join(mkdtempSync(join(tmpdir(), 'bench-wrk-')), 'paths.lua');
   writeFileSync(
     script,
     `local paths = { ${paths.map((path) => JSON.stringify(path)).join(', ')} }
+local headers = { ${Object.entries(headers).map(([name, value]) => `[${JSON.stringify(name)}] = ${JSON.stringify(value)}`).join(', ')} }
 local i = 0
 request = function()
   i = i + 1
-  return wrk.format("GET", paths[(i % #paths) + 1])
+  return wrk.format("GET", paths[(i % #paths) + 1], headers)
 end
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -82,7 +89,7 @@ end
   };
 }
 
-async function driveWithAutocannon(baseUrl: string, paths: readonly string[], options: LoadOptions): Promise<LoadResult> {
+async function driveWithAutocannon(baseUrl: string, { paths, headers = {} }: Requests, options: LoadOptions): Promise<LoadResult> {
   let next = 0;
   const result = await autocannon({
     url: baseUrl,
@@ -93,7 +100,7 @@ async function driveWithAutocannon(baseUrl: string, paths: readonly string[], op
       {
         setupRequest: (request) => {
           next = (next + 1) % paths.length;
-          return { ...request, path: paths[next] ?? '/' };
+          return { ...request, path: paths[next] ?? '/', headers: { ...request.headers, ...headers } };
         },
       },
     ],

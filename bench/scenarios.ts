@@ -3,6 +3,8 @@ export interface Scenario {
   readonly name: string;
   readonly description: string;
   readonly paths: readonly string[];
+  /** Headers every request carries (the Accept that asks for CSV). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly expectedStatus: number;
 }
 
@@ -76,6 +78,29 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'year-overview',
     description: 'GET /years/{year}, the years 2008-2030',
     paths: Array.from({ length: 23 }, (_, at) => `${PREFIX}/years/${2008 + at}`),
+    expectedStatus: 200,
+  },
+  {
+    name: 'dates-100',
+    description: 'GET /dates?dates=…, 100 random dates 2008-2030 a request',
+    paths: (() => {
+      const days = randomDays(10, '2008-01-01', '2030-12-31');
+      return Array.from({ length: SAMPLE_SIZE / 100 }, (_, at) => `${PREFIX}/dates?dates=${days.slice(at * 100, at * 100 + 100).map(isoDate).join(',')}`);
+    })(),
+    expectedStatus: 200,
+  },
+  {
+    name: 'range-366-csv',
+    description: 'GET /date-ranges as CSV (Accept: text/csv), the 366 days of 2024',
+    paths: [`${PREFIX}/date-ranges?startDate=2024-01-01&endDate=2024-12-31`],
+    headers: { accept: 'text/csv' },
+    expectedStatus: 200,
+  },
+  {
+    name: 'year-csv',
+    description: 'GET /years/{year} as CSV (Accept: text/csv), the years 2008-2030',
+    paths: Array.from({ length: 23 }, (_, at) => `${PREFIX}/years/${2008 + at}`),
+    headers: { accept: 'text/csv' },
     expectedStatus: 200,
   },
   {

@@ -1,17 +1,18 @@
 /**
  * Maintainer tool: recomputes the `statutoryDays` of every arrangement file in a data directory
- * (default `data/`) from statutoryDays() and rewrites each file in canonical form. The loader
+ * (default: the bundled data, packages/core/data) from statutoryDays() and rewrites each file in canonical form. The loader
  * refuses a file whose stored statutory days differ from the computed ones.
  *
- *   npx tsx scripts/write-statutory-days.ts [dir]
+ *   node --conditions=@china-holiday-calendar/source --import tsx scripts/write-statutory-days.ts [dir]
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatDataFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
 import { computeStatutoryDaysField } from '@china-holiday-calendar/core/dataset/statutory-days-field.js';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 
-const dir = process.argv[2] ?? 'data';
+const dir = process.argv[2] ?? BUNDLED_DATA_DIR;
 for (const name of readdirSync(dir).filter((file) => /^\d{4}\.json$/.test(file))) {
   const path = join(dir, name);
   const file = JSON.parse(readFileSync(path, 'utf8')) as ArrangementFile;

@@ -7,6 +7,8 @@ import { unpublishedYearOverview, type YearOverview } from '@china-holiday-calen
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { BUNDLED_DATA_DIR, day, loadBundledViews } from '../helpers/bundled-dataset.js';
+import { expectedCounts } from '../helpers/reference-calendar.js';
+import { monthLength } from '../helpers/spec-dates.js';
 
 /*
  * Expected values are typed from the official notices (test/fixtures/notices/) (notices, final states of the
@@ -133,6 +135,34 @@ describe('the year at a glance: published years', () => {
     assert.deepEqual([overview(2024).workdayCount, overview(2024).restDayCount], [251, 115]);
   });
 
+  it('counts every month of 2023-2026 as the official notices make it (the reference calendar)', () => {
+    for (let year = 2023; year <= 2026; year++) {
+      overview(year).months.forEach((month, at) => {
+        assert.equal(month.month, at + 1);
+        const last = `${year}-${String(at + 1).padStart(2, '0')}-${String(monthLength(year, at + 1)).padStart(2, '0')}`;
+        const { workdayCount, restDayCount, unknownDayCount } = expectedCounts(`${last.slice(0, 8)}01`, last);
+        assert.deepEqual(month, { month: at + 1, workdayCount, restDayCount, unknownDayCount }, last);
+      });
+    }
+    // February 2024: the Spring Festival's eight days off and two make-up Sundays.
+    assert.deepEqual(overview(2024).months[1], { month: 2, workdayCount: 18, restDayCount: 11, unknownDayCount: 0 });
+  });
+
+  it('counts every month of every published year as the index counts that month, adding up to the year', () => {
+    for (let year = 2008; year <= 2026; year++) {
+      const answer = overview(year);
+      assert.equal(answer.months.length, 12);
+      for (const month of answer.months) {
+        const first = day(`${year}-${String(month.month).padStart(2, '0')}-01`);
+        const counts = index.countDays(first, first + monthLength(year, month.month) - 1);
+        if (isUnavailable(counts)) assert.fail('unavailable');
+        assert.deepEqual([month.workdayCount, month.restDayCount, month.unknownDayCount], [counts.workdayCount, counts.restDayCount, 0], `${year}-${month.month}`);
+      }
+      const sum = (field: 'workdayCount' | 'restDayCount'): number => answer.months.reduce((total, month) => total + month[field], 0);
+      assert.deepEqual([sum('workdayCount'), sum('restDayCount')], [answer.workdayCount, answer.restDayCount], String(year));
+    }
+  });
+
   it('lists every rest date and make-up day of the year’s notice exactly as the index marks them (from 2008-01-01)', () => {
     const supported = (date: string): boolean => date >= '2008-01-01';
     assert.deepEqual(holiday(2008, 'NEW_YEAR').restDates, ['2007-12-30', '2007-12-31', '2008-01-01']);
@@ -172,6 +202,18 @@ describe('the year at a glance: unpublished years', () => {
     );
     for (const entry of year.holidays) assert.deepEqual([entry.restDates, entry.makeUpWorkdays, entry.joinedWeekends, entry.notice], [null, null, null, null]);
     assert.equal(year.regulation.revision, 2024);
+  });
+
+  it('counts every day of an unpublished year’s months as undetermined, February as the year has it', () => {
+    for (const year of [2027, 2028, 2100, 2400, 9999]) {
+      assert.deepEqual(
+        overview(year).months,
+        Array.from({ length: 12 }, (_, at) => ({ month: at + 1, workdayCount: 0, restDayCount: 0, unknownDayCount: monthLength(year, at + 1) })),
+        String(year),
+      );
+    }
+    assert.equal(overview(2028).months[1]?.unknownDayCount, 29);
+    assert.equal(overview(2100).months[1]?.unknownDayCount, 28);
   });
 
   it('answers any four-digit year, far ones too, and keeps answering the same', () => {

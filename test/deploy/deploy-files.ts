@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import dockerignoreModule from '@balena/dockerignore';
 import { Cmd, Copy, DockerfileParser, Entrypoint, Env, Healthcheck, type Dockerfile, type Instruction, type JSONInstruction } from 'dockerfile-ast';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
@@ -21,6 +22,10 @@ export const KUBERNETES_DIR = join(REPOSITORY, 'deploy', 'kubernetes');
 export const BASE_DIR = join(KUBERNETES_DIR, 'base');
 export const CONFIGMAP_OVERLAY_DIR = join(KUBERNETES_DIR, 'overlays', 'configmap-data');
 export const FLEET_OVERLAY_DIR = join(KUBERNETES_DIR, 'overlays', 'fleet');
+export const OVERLAYS_DIR = join(KUBERNETES_DIR, 'overlays');
+export const PROMETHEUS_RULES_COMPONENT_DIR = join(KUBERNETES_DIR, 'components', 'prometheus-rules');
+/** The alert rules in Prometheus's rule file format; the component holds them as a PrometheusRule. */
+export const ALERT_RULES_FILE = join(REPOSITORY, 'deploy', 'prometheus', 'alerts.yaml');
 
 export function repoPath(...parts: string[]): string {
   return join(REPOSITORY, ...parts);
@@ -73,24 +78,34 @@ export function isKustomization(file: string): boolean {
 }
 
 /**
- * What this repository's kustomization files use of the Kustomization format (kustomize has no
- * schema on the registry; `kubectl kustomize`, when installed, renders them for real).
+ * What this repository's kustomization files use of the Kustomization format, and of a Component
+ * (a reusable piece that overlays list under `components`). Kustomize has no schema on the
+ * registry; `kubectl kustomize`, when installed, renders them for real.
  */
 interface Kustomization {
-  readonly apiVersion: 'kustomize.config.k8s.io/v1beta1';
-  readonly kind: 'Kustomization';
+  readonly apiVersion: 'kustomize.config.k8s.io/v1beta1' | 'kustomize.config.k8s.io/v1alpha1';
+  readonly kind: 'Kustomization' | 'Component';
   readonly resources: readonly string[];
+  readonly components?: readonly string[];
   readonly patches?: readonly { readonly path: string }[];
   readonly images?: readonly { readonly name: string; readonly newName?: string; readonly newTag?: string }[];
 }
+
+const KUSTOMIZE_API_VERSIONS: Readonly<Record<Kustomization['kind'], Kustomization['apiVersion']>> = {
+  Kustomization: 'kustomize.config.k8s.io/v1beta1',
+  Component: 'kustomize.config.k8s.io/v1alpha1',
+};
 
 export function readKustomization(file: string): Kustomization {
   const [document, ...others] = readYamlDocuments(file);
   assert.ok(document !== undefined && others.length === 0, `${shown(file)}: one document`);
   const value = document.value as Partial<Kustomization> | null;
-  assert.equal(value?.apiVersion, 'kustomize.config.k8s.io/v1beta1', `${document.where}.apiVersion`);
-  assert.equal(value.kind, 'Kustomization', `${document.where}.kind`);
-  assert.ok(Array.isArray(value.resources) && value.resources.every((entry) => typeof entry === 'string'), `${document.where}.resources: a list of paths`);
+  const kind = value?.kind ?? '';
+  assert.ok(Object.hasOwn(KUSTOMIZE_API_VERSIONS, kind), `${document.where}.kind: Kustomization or Component`);
+  assert.equal(value?.apiVersion, KUSTOMIZE_API_VERSIONS[kind as Kustomization['kind']], `${document.where}.apiVersion`);
+  const paths = (entries: unknown): boolean => Array.isArray(entries) && entries.every((entry) => typeof entry === 'string');
+  assert.ok(paths(value.resources), `${document.where}.resources: a list of paths`);
+  assert.ok(value.components === undefined || paths(value.components), `${document.where}.components: a list of paths`);
   for (const patch of value.patches ?? []) assert.equal(typeof patch.path, 'string', `${document.where}.patches[].path`);
   return value as Kustomization;
 }
@@ -98,8 +113,11 @@ export function readKustomization(file: string): Kustomization {
 // ------------------------------------------------------------------------------------------
 // Kubernetes objects, validated against the API schemas
 
-/** The stable API kinds this service's manifests may use, with the schema each is checked against. */
-const KUBERNETES_MODELS = [Deployment, StatefulSet, Service, ConfigMap, HorizontalPodAutoscaler, PodDisruptionBudget, NetworkPolicy] as const;
+/**
+ * The API kinds this service's manifests may use, with the schema each is checked against: stable
+ * Kubernetes kinds, and the Prometheus Operator's PrometheusRule for the alert rules.
+ */
+const KUBERNETES_MODELS = [Deployment, StatefulSet, Service, ConfigMap, HorizontalPodAutoscaler, PodDisruptionBudget, NetworkPolicy, PrometheusRule] as const;
 
 type Model = (typeof KUBERNETES_MODELS)[number];
 

@@ -1,15 +1,15 @@
 /**
  * The Kubernetes files under deploy/kubernetes, read with the `yaml` library, each object validated
- * against its Kubernetes API schema (kubernetes-models), and checked against the server's real
- * configuration (readConfig), the real application (probe paths, metrics) and each other (labels,
- * ports, names). No cluster is needed; when kubectl is installed, its kustomize also renders both
- * variants.
+ * against its Kubernetes API schema (kubernetes-models; the Prometheus Operator's for the
+ * PrometheusRule), and checked against the server's real configuration (readConfig), the real
+ * application (probe paths, metrics), the shipped alert rules and each other (labels, ports, names).
+ * No cluster is needed; when kubectl is installed, its kustomize also renders the variants.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
@@ -17,6 +17,7 @@ import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Service, type IContainer, type IPodSpec } from 'kubernetes-models/v1';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { pino } from 'pino';
 import { BUNDLED_DATA_DIR, readConfig, type Config } from 'china-holiday-calendar-service/internal/config.js';
 import { LiveDataset, type ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
@@ -26,6 +27,7 @@ import { sealed } from '../helpers/sealed-data.js';
 import { REPOSITORY } from '../helpers/source-cli.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
+  ALERT_RULES_FILE,
   BASE_DIR,
   CONFIGMAP_OVERLAY_DIR,
   FLEET_OVERLAY_DIR,
@@ -35,7 +37,9 @@ import {
   kubeObject,
   kubeObjectsIn,
   only,
+  OVERLAYS_DIR,
   parseYamlDocuments,
+  PROMETHEUS_RULES_COMPONENT_DIR,
   readKustomization,
   readYamlDocuments,
   shown,
@@ -59,6 +63,9 @@ function overlayPodSpecs(): IPodSpec[] {
   const patched = [...patchFiles].flatMap((file) => readYamlDocuments(file).map(deploymentPatch)).map((patch) => patch.value.spec?.template.spec);
   return [...patched, only(fleetObjects, StatefulSet).value.spec?.template.spec].filter((spec): spec is IPodSpec => spec !== undefined);
 }
+
+const alertObjects = kubeObjectsIn(yamlFilesUnder(PROMETHEUS_RULES_COMPONENT_DIR));
+const prometheusRule = only(alertObjects, PrometheusRule);
 
 const deployment = only(baseObjects, Deployment);
 const service = only(baseObjects, Service);
@@ -172,6 +179,25 @@ after(() => {
   for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
 });
 
+const NO_POSIX_SHELL = process.platform === 'win32' ? 'needs a POSIX shell' : false;
+
+/**
+ * A generator script (`script [input] [output]`) writes exactly the checked-in file, from `input`
+ * and from its default (an empty first argument, as no argument at all), and refuses a missing input.
+ */
+function assertGeneratesCheckedIn(script: string, checkedIn: string, input: string, missing: { readonly input: string; readonly refusal: RegExp }): void {
+  const expected = readFileSync(checkedIn, 'utf8');
+  for (const given of [input, '']) {
+    const output = join(temporaryDir(), 'generated.yaml');
+    const run = spawnSync('sh', [script, given, output], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(readFileSync(output, 'utf8'), expected, `${shown(script)} ${given === '' ? '(the default input)' : shown(given)} differs from ${shown(checkedIn)}: run it`);
+  }
+  const refused = spawnSync('sh', [script, join(temporaryDir(), missing.input), join(temporaryDir(), 'out.yaml')], { encoding: 'utf8' });
+  assert.notEqual(refused.status, 0);
+  assert.match(refused.stderr, missing.refusal);
+}
+
 async function getJson(dataDir: string | undefined, env: Record<string, string>, path: string): Promise<{ status: number; body: string; contentType: string }> {
   const { app } = await buildTestApp({ ...(dataDir === undefined ? {} : { dataDir }), env });
   try {
@@ -183,7 +209,7 @@ async function getJson(dataDir: string | undefined, env: Record<string, string>,
 }
 
 describe('deploy/kubernetes: every file', () => {
-  it('parses as YAML; every object is a stable kind and valid against its Kubernetes API schema', () => {
+  it('parses as YAML; every object is a known kind and valid against its API schema', () => {
     assert.ok(allYamlFiles.length >= 8, `expected the manifests under ${shown(KUBERNETES_DIR)}`);
     for (const file of allYamlFiles) {
       const documents = readYamlDocuments(file);
@@ -198,7 +224,7 @@ describe('deploy/kubernetes: every file', () => {
     const referenced = new Set<string>();
     for (const file of allYamlFiles.filter(isKustomization)) {
       const kustomization = readKustomization(file);
-      for (const entry of [...kustomization.resources, ...(kustomization.patches ?? []).map((patch) => patch.path)]) {
+      for (const entry of [...kustomization.resources, ...(kustomization.components ?? []), ...(kustomization.patches ?? []).map((patch) => patch.path)]) {
         const target = join(dirname(file), entry);
         assert.ok(existsSync(target), `${shown(file)}: ${entry} does not exist`);
         referenced.add(statSync(target).isDirectory() ? join(target, 'kustomization.yaml') : target);
@@ -222,7 +248,7 @@ describe('deploy/kubernetes: every file', () => {
   });
 
   it('no two objects of a variant share a kind and a name', () => {
-    for (const objects of [baseObjects, [...baseObjects, ...overlayObjects], [...baseObjects, ...fleetObjects]]) {
+    for (const objects of [baseObjects, [...baseObjects, ...overlayObjects], [...baseObjects, ...fleetObjects], [...baseObjects, ...alertObjects]]) {
       const keys = objects.map((object) => `${object.value.kind}/${object.name}`);
       assert.deepEqual(keys, [...new Set(keys)]);
     }
@@ -510,19 +536,11 @@ describe('deploy/kubernetes/overlays/configmap-data: the data from a ConfigMap',
     }
   });
 
-  it('generate-configmap.sh writes exactly configmap-data.yaml, reading the library\'s bundled data when no directory is named', { skip: process.platform === 'win32' ? 'needs a POSIX shell' : false }, () => {
-    const script = join(CONFIGMAP_OVERLAY_DIR, 'generate-configmap.sh');
-    const expected = readFileSync(join(CONFIGMAP_OVERLAY_DIR, 'configmap-data.yaml'), 'utf8');
-    // An empty first argument takes the default data directory, as no argument at all does.
-    for (const dataDir of [BUNDLED_DATA_DIR, '']) {
-      const output = join(temporaryDir(), 'configmap-data.yaml');
-      const run = spawnSync('sh', [script, dataDir, output], { encoding: 'utf8' });
-      assert.equal(run.status, 0, run.stderr);
-      assert.equal(readFileSync(output, 'utf8'), expected, `data directory ${dataDir || '(the default)'}`);
-    }
-    const refused = spawnSync('sh', [script, join(temporaryDir(), 'no-such-data'), join(temporaryDir(), 'out.yaml')], { encoding: 'utf8' });
-    assert.notEqual(refused.status, 0);
-    assert.match(refused.stderr, /manifest\.json: no such file/);
+  it('generate-configmap.sh writes exactly configmap-data.yaml, reading the library\'s bundled data when no directory is named', { skip: NO_POSIX_SHELL }, () => {
+    assertGeneratesCheckedIn(join(CONFIGMAP_OVERLAY_DIR, 'generate-configmap.sh'), join(CONFIGMAP_OVERLAY_DIR, 'configmap-data.yaml'), BUNDLED_DATA_DIR, {
+      input: 'no-such-data',
+      refusal: /manifest\.json: no such file/,
+    });
   });
 });
 
@@ -658,6 +676,50 @@ describe('deploy/kubernetes/overlays/fleet: one writer, readers that follow it',
   });
 });
 
+describe('deploy/kubernetes/components/prometheus-rules: the shipped alert rules as a PrometheusRule', () => {
+  const componentPath = (overlay: string): string => relative(overlay, PROMETHEUS_RULES_COMPONENT_DIR).split(sep).join('/');
+
+  /** Whether any container env in these YAML documents names one of `variables`, wherever it sits (patch, Deployment, StatefulSet). */
+  function setsAnyOf(documents: readonly unknown[], variables: readonly string[]): boolean {
+    const visit = (node: unknown): boolean => {
+      if (Array.isArray(node)) return node.some(visit);
+      if (node === null || typeof node !== 'object') return false;
+      const env = (node as { env?: unknown }).env;
+      if (Array.isArray(env) && env.some((variable) => variables.includes((variable as { name?: unknown } | null)?.name as string))) return true;
+      return Object.values(node).some(visit);
+    };
+    return documents.some(visit);
+  }
+
+  it('holds exactly the groups of deploy/prometheus/alerts.yaml', () => {
+    const [rules, ...others] = readYamlDocuments(ALERT_RULES_FILE);
+    assert.ok(rules !== undefined && others.length === 0, `${shown(ALERT_RULES_FILE)}: one document`);
+    assert.deepEqual(
+      JSON.parse(JSON.stringify(prometheusRule.value.spec)),
+      rules.value,
+      `${prometheusRule.where} differs from ${shown(ALERT_RULES_FILE)}: run ${shown(join(PROMETHEUS_RULES_COMPONENT_DIR, 'generate-prometheusrule.sh'))}`,
+    );
+    assert.equal(prometheusRule.value.metadata?.labels?.['app.kubernetes.io/name'], deployment.value.metadata?.labels?.['app.kubernetes.io/name']);
+  });
+
+  it('generate-prometheusrule.sh writes exactly prometheusrule.yaml from the rule file, and refuses a missing one', { skip: NO_POSIX_SHELL }, () => {
+    assertGeneratesCheckedIn(join(PROMETHEUS_RULES_COMPONENT_DIR, 'generate-prometheusrule.sh'), join(PROMETHEUS_RULES_COMPONENT_DIR, 'prometheusrule.yaml'), ALERT_RULES_FILE, {
+      input: 'no-such-rules.yaml',
+      refusal: /no-such-rules\.yaml: no such file/,
+    });
+  });
+
+  it('is a component of every overlay that syncs from gov.cn or follows a dataset origin (SYNC_SOURCE or DATA_URL)', () => {
+    const overlays = readdirSync(OVERLAYS_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => join(OVERLAYS_DIR, entry.name));
+    const watched = overlays.filter((overlay) => setsAnyOf(yamlFilesUnder(overlay).flatMap((file) => readYamlDocuments(file).map((document) => document.value)), ['SYNC_SOURCE', 'DATA_URL']));
+    assert.ok(watched.length > 0, 'some overlay syncs');
+    for (const overlay of watched) {
+      const components = readKustomization(join(overlay, 'kustomization.yaml')).components ?? [];
+      assert.ok(components.includes(componentPath(overlay)), `${shown(overlay)}/kustomization.yaml: components must list ${componentPath(overlay)}`);
+    }
+  });
+});
+
 describe('kustomize renders the variants as checked above', () => {
   const probeKubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
   const skip = probeKubectl.error !== undefined || probeKubectl.status !== 0 ? 'kubectl is not installed' : false;
@@ -701,7 +763,8 @@ describe('kustomize renders the variants as checked above', () => {
   it('kubectl kustomize deploy/kubernetes/overlays/fleet: the writer with its image from the registry, the replicas following it', { skip }, () => {
     const rendered = render(FLEET_OVERLAY_DIR);
     const kinds = rendered.map((object) => `${object.value.kind}/${object.name}`).sort();
-    assert.deepEqual(kinds, [...baseObjects, ...fleetObjects].map((object) => `${object.value.kind}/${object.name}`).sort());
+    assert.deepEqual(kinds, [...baseObjects, ...fleetObjects, ...alertObjects].map((object) => `${object.value.kind}/${object.name}`).sort(), 'the alert rules come along');
+    assert.deepEqual(JSON.parse(JSON.stringify(only(rendered, PrometheusRule).value.spec)), JSON.parse(JSON.stringify(prometheusRule.value.spec)));
     const reader = renderedContainer(rendered);
     const config = configOf(environmentOf(reader), only(rendered, Deployment).where);
     assert.equal(config.origin?.url, 'http://china-calendar-writer/dataset/');

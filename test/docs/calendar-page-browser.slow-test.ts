@@ -186,6 +186,36 @@ describe('the calendar page in a real headless browser', { skip }, () => {
     });
   }
 
+  for (const width of WIDTHS) {
+    it(`at ${width} px: every name fits its cell (English short forms), each year is named once, the language switch sits with the title`, async () => {
+      for (const [path, name] of [
+        ['/calendar/2015?lang=en', `2015-en-${width}`],
+        ['/calendar/2023?lang=en', `2023-en-${width}`],
+        ['/calendar/2015', `2015-zh-${width}`],
+        ['/calendar/9999?lang=en', `9999-en-${width}`],
+      ] as const) {
+        const { page, done } = await open(path, { width, height: 900 });
+        await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+        const cut = await inPage<string[]>(page, `[...document.querySelectorAll('td .line')].filter((line) => line.scrollWidth > line.clientWidth || line.getBoundingClientRect().right > line.closest('td').getBoundingClientRect().right + 0.5).map((line) => line.closest('td').dataset.date + ' ' + line.textContent)`);
+        assert.deepEqual(cut, [], `${path}: a name cut or spilling out of its cell`);
+        const named = await inPage<string[]>(page, `document.querySelector('nav').innerText.match(/\\d{4}/g)`);
+        assert.equal(new Set(named).size, named.length, `${path}: each year once in the bar (${named.join(' ')})`);
+        const [title, language, subtitle] = await inPage<{ top: number; bottom: number; right: number }[]>(
+          page,
+          `['h1', '.lang', '.sub'].map((selector) => { const box = document.querySelector(selector).getBoundingClientRect(); return { top: box.top, bottom: box.bottom, right: box.right }; })`,
+        );
+        assert.ok(title && language && subtitle);
+        assert.ok(language.bottom <= subtitle.top + 0.5, `${path}: the language switch is with the title, above the subtitle`);
+        assert.ok(language.right <= width, `${path}: the language switch is inside the window`);
+        await done();
+      }
+      const { page, done } = await open('/calendar/2024', { width, height: 900 });
+      assert.equal((await renderedDay(page, '2024-02-09')).lunar, '除夕');
+      assert.equal((await renderedDay(page, '2024-02-24')).lunar, '元宵节');
+      await done();
+    });
+  }
+
   it('prints every year from 2008 to the first unpublished one on one A4 landscape page', { timeout: 120_000 }, async () => {
     const page = await browser.newPage({ viewport: A4_LANDSCAPE });
     await page.emulateMedia({ media: 'print' });

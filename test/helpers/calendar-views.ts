@@ -30,6 +30,7 @@ export function calendarViews(bytes: AnswerBytes, core: CalendarCore = bytes.cor
     workdayOffset: (from, days) => objects.workdayOffset(from, days),
     dayJson: (day) => bytes.dayJson(day),
     rangeJsonChunks: (start, end) => bytes.rangeJsonChunks(start, end),
+    dateListJsonChunks: (days) => bytes.dateListJsonChunks(days),
     nextHolidayJson: (from) => bytes.nextHolidayJson(from),
     yearOverviewJson: (year) => bytes.yearOverviewJson(year),
     calendarFeed: (request, render) => bytes.calendarFeed(request, render),

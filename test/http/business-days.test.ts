@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import ICAL from 'ical.js';
-import { copyOfBundledData } from '../helpers/data-dir.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { addDays, datesFromTo } from '../helpers/spec-dates.js';
 import { assertProblem } from '../helpers/spec-shapes.js';
-import { buildTestApp, TEST_DOCS_URL, useTestApp } from '../helpers/test-app.js';
+import { TEST_DOCS_URL, useTestApp, useTestAppWithUnreadableYear } from '../helpers/test-app.js';
 
 /*
  * The business-day tools of docs/design.md (Beyond the interface) through the real application (inject): working-day
@@ -194,6 +190,7 @@ describe('GET /v1/china-calendar/years/{year}', () => {
     notices: { kind: string; title: string }[];
     holidays: { codes: string[]; restDates: string[] | null; makeUpWorkdays: string[] | null; statutoryDates: string[] }[];
     workdayCount: number | null;
+    months: { month: number; workdayCount: number; restDayCount: number; unknownDayCount: number }[];
     datasetVersion: string | null;
   }
   const year = async (text: string): Promise<Overview> => json(await get(served.app, `${YEARS}${text}`)) as Overview;
@@ -221,6 +218,20 @@ describe('GET /v1/china-calendar/years/{year}', () => {
     assert.deepEqual([answer.notices, answer.workdayCount, answer.datasetVersion], [[], null, null]);
     assert.deepEqual(answer.holidays.find((holiday) => holiday.codes.includes('NATIONAL_DAY'))?.statutoryDates, ['2027-10-01', '2027-10-02', '2027-10-03']);
     assert.ok(answer.holidays.every((holiday) => holiday.restDates === null && holiday.makeUpWorkdays === null));
+  });
+
+  it('counts each month as /workdays counts it, UNKNOWN days of an unpublished year included', async () => {
+    for (const text of ['2024', '2027']) {
+      const answer = await year(text);
+      assert.equal(answer.months.length, 12);
+      for (const month of answer.months) {
+        const start = `${text}-${String(month.month).padStart(2, '0')}-01`;
+        const end = `${start.slice(0, 8)}${String(new Date(Date.UTC(Number(text), month.month, 0)).getUTCDate())}`;
+        const counts = json(await get(served.app, `/v1/china-calendar/workdays?startDate=${start}&endDate=${end}`)) as Record<string, number>;
+        assert.deepEqual(month, { month: month.month, workdayCount: counts.workdayCount, restDayCount: counts.restDayCount, unknownDayCount: counts.unknownDayCount });
+      }
+    }
+    assert.deepEqual((await year('2027')).months[1], { month: 2, workdayCount: 0, restDayCount: 0, unknownDayCount: 28 });
   });
 
   it('takes exactly four ASCII digits from 2008, else INVALID_PARAMETER or DATE_OUT_OF_SUPPORTED_RANGE', async () => {
@@ -283,29 +294,16 @@ describe('GET /v1/china-calendar/calendar.ics', () => {
 });
 
 describe('the business-day tools over a published year that cannot be read', () => {
-  let broken: FastifyInstance;
-  let remove: () => void;
-
-  before(async () => {
-    const copy = copyOfBundledData();
-    remove = copy.remove;
-    writeFileSync(join(copy.dir, '2015.json'), '{ broken');
-    ({ app: broken } = await buildTestApp({ dataDir: copy.dir }));
-  });
-
-  after(async () => {
-    await broken.close();
-    remove();
-  });
+  const broken = useTestAppWithUnreadableYear(2015);
 
   it('answers 503 where the answer needs 2015, and 200 elsewhere', async () => {
     for (const url of [`${OFFSET}?fromDate=2014-12-20&days=20`, `${YEARS}2015`, `${YEARS}2014`, FEED, `${FEED}?years=2015`]) {
-      const answer = await get(broken, url);
+      const answer = await get(broken.app, url);
       assertProblem(answer, { status: 503, code: 'CALENDAR_DATA_UNAVAILABLE', docsUrl: TEST_DOCS_URL });
       assert.equal(answer.headers['retry-after'], '30');
     }
     for (const url of [`${OFFSET}?fromDate=2016-03-01&days=20`, `${YEARS}2016`, `${FEED}?years=2016..2026`, `${YEARS}2027`]) {
-      assert.equal((await get(broken, url)).status, 200, url);
+      assert.equal((await get(broken.app, url)).status, 200, url);
     }
   });
 });

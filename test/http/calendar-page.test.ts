@@ -3,7 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { brotliDecompressSync } from 'node:zlib';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { KeptPages, PAGE_CACHE_BYTES } from 'china-holiday-calendar-service/internal/http/docs/calendar-page-routes.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertProblem } from '../helpers/spec-shapes.js';
@@ -119,7 +121,7 @@ describe('GET /calendar/{year}', () => {
     assert.ok(answer.body.includes(version), 'the dataset version is shown');
   });
 
-  it('shows the lunar day under each date: 初一 as the month, a solar term on its day', async () => {
+  it('shows the lunar day under each date: 初一 as the month, a solar term or a festival (除夕, 元宵节, 国庆节…) on its day', async () => {
     const lunarLines = new Map<string, string>();
     for (const year of [2023, 2024]) {
       for (const cell of dayCells(page(await get(app, `/calendar/${year}`)))) {
@@ -128,15 +130,27 @@ describe('GET /calendar/{year}', () => {
       }
     }
     assert.equal(lunarLines.size, 731);
+    const february2026 = dayCells(page(await get(app, '/calendar/2026'))).find((cell) => cell.attribs['data-date'] === '2026-02-16');
+    assert.ok(february2026);
+    assert.match(february2026.attribs.title ?? '', /农历腊月廿九 · 除夕$/, '除夕 2026 is the 29th');
     const facts: Record<string, string> = {
-      '2024-02-09': '三十', // 除夕, the 30th of 腊月
-      '2024-02-10': '正月', // 春节
-      '2024-02-24': '十五', // 元宵
+      '2024-02-09': '除夕', // the 30th of 腊月
+      '2024-02-10': '正月', // 春节, named by the holiday line on its first day off: the lunar line names the month
+      '2024-02-24': '元宵节', // 正月十五
       '2024-04-04': '清明',
-      '2024-06-10': '初五', // 端午
-      '2024-09-17': '十五', // 中秋
+      '2024-06-10': '初五', // 端午, named by the holiday line that day
+      '2024-09-17': '中秋节', // 八月十五 (the holiday line is on 09-15, the first day off)
+      '2024-10-01': '廿九', // 国庆节, named by the holiday line that day
       '2023-03-22': '闰二月', // the leap month of 2023
+      '2023-04-05': '清明', // 闰二月十五: no festival in a leap month
       '2024-12-21': '冬至',
+      '2023-01-21': '除夕', // the 30th of 腊月 again; 2026-02-16 is its 29th
+      '2023-03-08': '妇女节',
+      '2023-06-01': '儿童节',
+      '2023-08-01': '建军节',
+      '2023-08-22': '七夕节',
+      '2023-10-23': '重阳节',
+      '2024-01-18': '腊八节',
     };
     for (const [date, line] of Object.entries(facts)) assert.equal(lunarLines.get(date), line, date);
     assert.ok([...lunarLines.values()].every((line) => line !== ''), 'every day has its lunar line');
@@ -159,6 +173,58 @@ describe('GET /calendar/{year}', () => {
     const enCell = dayCells(en).find((cell) => cell.attribs['data-date'] === '2024-02-04');
     assert.deepEqual(enCell === undefined ? [] : marksOf(enCell), ['班'], 'the same marks, explained by the legend');
     assert.match(enCell?.attribs.title ?? '', /make-up working day/);
+  });
+
+  it('writes English holiday names short, each in full in its tooltip', async () => {
+    const lineOf = async (url: string, date: string): Promise<{ text: string; title: string | undefined }> => {
+      const cell = dayCells(page(await get(app, url))).find((candidate) => candidate.attribs['data-date'] === date);
+      assert.ok(cell, date);
+      const line = DomUtils.findOne((element) => classesOf(element).includes('holiday'), cell.children);
+      assert.ok(line, `${date} has a holiday line`);
+      return { text: DomUtils.textContent(line), title: line.attribs.title };
+    };
+    assert.deepEqual(await lineOf('/calendar/2024?lang=en', '2024-02-10'), { text: 'Spring Fest.', title: 'Spring Festival' });
+    assert.deepEqual(await lineOf('/calendar/2023?lang=en', '2023-09-29'), { text: 'Mid-Autumn & Na\u00ADtional Day', title: 'Mid-Autumn Festival and National Day' });
+    assert.deepEqual(await lineOf('/calendar/2024?lang=en', '2024-01-01'), { text: 'New Year', title: "New Year's Day" });
+    assert.deepEqual(await lineOf('/calendar/2015', '2015-09-03'), { text: '抗战胜利纪念日', title: '中国人民抗日战争暨世界反法西斯战争胜利70周年纪念日' });
+    assert.deepEqual(await lineOf('/calendar/2024', '2024-02-10'), { text: '春节', title: '春节' });
+  });
+
+  it('names each year once in the year bar, short on any page, with arrows to the years either side', async () => {
+    const nav = async (year: number): Promise<{ years: string[]; links: Element[] }> => {
+      const found = DomUtils.findOne((element) => element.name === 'nav', page(await get(app, `/calendar/${year}`)).children);
+      assert.ok(found);
+      const links = DomUtils.findAll((element) => element.name === 'a', found.children);
+      const years = DomUtils.textContent(found).match(/\d{4}/g) ?? [];
+      return { years, links };
+    };
+    const last = Math.max(...publishedYears) + 1;
+    for (const year of [2008, 2024, 2026, 2035, 9000, 9999]) {
+      const { years, links } = await nav(year);
+      assert.equal(new Set(years).size, years.length, `${year}: each year once (${years.join(' ')})`);
+      assert.ok(years.length <= last - 2008 + 1 + 5, `${year}: a short bar (${years.length} years)`);
+      for (let each = 2008; each <= last; each++) assert.ok(years.includes(String(each)), `${year}: names ${each}`);
+      for (let each = Math.max(2008, year - 2); each <= Math.min(9999, year + 2); each++) assert.ok(years.includes(String(each)), `${year}: names ${each}`);
+      const previous = links.find((link) => link.attribs.rel === 'prev');
+      const next = links.find((link) => link.attribs.rel === 'next');
+      assert.equal(previous?.attribs.href, year === 2008 ? undefined : `/calendar/${year - 1}`);
+      assert.equal(next?.attribs.href, year === 9999 ? undefined : `/calendar/${year + 1}`);
+      for (const arrow of [previous, next]) if (arrow !== undefined) assert.doesNotMatch(DomUtils.textContent(arrow), /\d/, 'an arrow names no year: the bar does');
+    }
+    assert.ok((await get(app, '/calendar/9000')).body.length < 200_000, 'a far year’s page is no larger than a near one’s');
+  });
+
+  it('puts the language switch beside the title', async () => {
+    for (const [url, label, href] of [
+      ['/calendar/2024', 'English', '/calendar/2024?lang=en'],
+      ['/calendar/2024?lang=en', '中文', '/calendar/2024'],
+    ] as const) {
+      const top = DomUtils.findOne((element) => classesOf(element).includes('top'), page(await get(app, url)).children);
+      assert.ok(top, url);
+      assert.ok(DomUtils.findOne((element) => element.name === 'h1', top.children), `${url}: the title is there`);
+      const link = DomUtils.findOne((element) => element.name === 'a', top.children);
+      assert.deepEqual([link === null ? '' : DomUtils.textContent(link), link?.attribs.href], [label, href]);
+    }
   });
 
   it('loads nothing but itself and the service icon, and no script', async () => {
@@ -186,6 +252,31 @@ describe('caching, headers and bad requests', () => {
     assert.notEqual((await get(app, '/calendar/2024?lang=en')).headers.etag, etag);
     assert.notEqual((await get(app, '/calendar/2023')).headers.etag, etag);
     assert.equal((await get(app, '/calendar/2027')).headers['cache-control'], 'public, max-age=300');
+  });
+
+  it('is sent compressed where the request accepts it, each coding with its own ETag', async () => {
+    const plain = await inject(app, { url: '/calendar/2024' });
+    const zipped = await app.inject({ url: '/calendar/2024', headers: { 'accept-encoding': 'br' } });
+    assert.equal(zipped.headers['content-encoding'], 'br');
+    assert.equal(zipped.headers.vary, 'Accept-Encoding');
+    assert.ok(zipped.rawPayload.length < plain.body.length / 5, `${zipped.rawPayload.length} bytes of ${plain.body.length}`);
+    assert.equal(brotliDecompressSync(zipped.rawPayload).toString(), plain.body);
+    assert.equal(zipped.headers.etag, `${String(plain.headers.etag).slice(0, -1)}+br"`);
+    assert.equal(zipped.headers['content-security-policy'], plain.headers['content-security-policy']);
+    assert.equal((await get(app, '/calendar/2024', { 'accept-encoding': 'br', 'if-none-match': zipped.headers.etag })).status, 304);
+  });
+
+  it('keeps rendered pages up to a number of bytes, the least recently asked out first', () => {
+    const kept = new KeptPages(300);
+    for (const key of ['a', 'b', 'c']) kept.set(key, Buffer.alloc(100));
+    assert.equal(kept.size, 300);
+    assert.ok(kept.get('a'), 'asked again: now the most recent');
+    kept.set('d', Buffer.alloc(100));
+    assert.deepEqual([kept.get('b'), kept.size], [undefined, 300]);
+    assert.ok(kept.get('a') && kept.get('c') && kept.get('d'));
+    kept.set('huge', Buffer.alloc(1000));
+    assert.deepEqual([kept.get('a'), kept.size], [undefined, 1000], 'one page larger than the bound is still kept alone');
+    assert.ok(PAGE_CACHE_BYTES <= 32 * 1024 * 1024);
   });
 
   it('/calendar is the current year in China, kept for minutes only', async () => {

@@ -244,7 +244,7 @@ describe('default configuration', () => {
 
   it('OPTIONS on a path the service does not have is 404 (routing first), preflight or not', async () => {
     for (const headers of [{}, { origin: A, 'access-control-request-method': 'GET' }]) {
-      for (const url of ['/nope', '/v1/china-calendar/holidays', '/v1/china-calendar/dates']) {
+      for (const url of ['/nope', '/v1/china-calendar/holidays', '/v1/china-calendar/date']) {
         const answer = await inject(app, { method: 'OPTIONS', url, headers });
         assertProblem(answer, { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL, instance: url });
         assert.equal(answer.headers['access-control-allow-methods'], undefined);

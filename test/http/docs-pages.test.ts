@@ -73,8 +73,9 @@ describe('a trailing slash', () => {
     const pages = new Set([...PAGES, ...CALENDAR_PAGES]);
     const others = (await knownPaths()).filter((path) => !pages.has(path));
     assert.ok(others.includes('/docs/assets/pages.css') && others.includes('/healthz'), `the known paths include assets and service endpoints: ${others.join(', ')}`);
+    // `/v1/china-calendar/dates/` is the single-date path with an empty date: INVALID_DATE_FORMAT, tested there.
     const paths = [
-      ...others.map((path) => `${path}/`),
+      ...others.filter((path) => path !== '/v1/china-calendar/dates').map((path) => `${path}/`),
       '/docs//',
       '/docs/problems',
       '/docs/problems/',

@@ -214,6 +214,15 @@ describe('/metrics on the bundled data', () => {
     assert.deepEqual(years, new Map(BUNDLED_YEARS.map((year) => [String(year), 1])));
   });
 
+  it('reports the newest published year, the last of /readyz\'s publishedYears', async () => {
+    const exposition = await scrape(app);
+    const ready = JSON.parse((await get(app, '/readyz')).body) as { publishedYears: readonly number[] };
+    assert.equal(exposition.types.get('calendar_dataset_last_published_year'), 'gauge');
+    assert.ok(exposition.helped.has('calendar_dataset_last_published_year'));
+    assert.equal(ready.publishedYears.at(-1), BUNDLED_YEARS.at(-1));
+    assert.equal(valueOf(exposition, 'calendar_dataset_last_published_year'), BUNDLED_YEARS.at(-1));
+  });
+
   it('includes the process metrics', async () => {
     const exposition = await scrape(app);
     for (const name of ['process_resident_memory_bytes', 'process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
@@ -237,6 +246,32 @@ describe('/metrics on a data directory with a broken published year', () => {
       samplesOf(await scrape(app), 'calendar_dataset_info').map((sample) => sample.labels.version),
       [await readyVersion(app)],
     );
+  });
+
+  it('still counts an unreadable newest year as the newest published one (its own alert reports it unreadable)', async () => {
+    const newest = BUNDLED_YEARS.at(-1) ?? assert.fail('no bundled year');
+    const { dir, remove } = copyOfBundledData();
+    cleanups.push(remove);
+    writeFileSync(join(dir, `${newest}.json`), `{"year": ${newest}, "notices": [`);
+    const { app } = await buildTestApp({ dataDir: dir });
+    cleanups.push(() => app.close());
+    const exposition = await scrape(app);
+    assert.equal(publishedYears(exposition).get(String(newest)), 0);
+    assert.equal(valueOf(exposition, 'calendar_dataset_last_published_year'), newest);
+  });
+});
+
+describe('/metrics with no dataset loaded', () => {
+  it('has no calendar_dataset_last_published_year sample (not 0, which an alert would read as a year)', async () => {
+    const { dir, remove } = copyOfBundledData();
+    cleanups.push(remove);
+    rmSync(dir, { recursive: true, force: true });
+    const { app } = await buildTestApp({ dataDir: dir });
+    cleanups.push(() => app.close());
+    assert.equal((await get(app, '/readyz')).status, 503);
+    const exposition = await scrape(app);
+    assert.deepEqual(samplesOf(exposition, 'calendar_dataset_last_published_year'), []);
+    assert.deepEqual(samplesOf(exposition, 'calendar_dataset_info'), []);
   });
 });
 
@@ -295,6 +330,7 @@ describe('calendar_dataset_reloads_total', () => {
       'one info series, for the new version',
     );
     assert.equal(publishedYears(exposition).get('2027'), 1);
+    assert.equal(valueOf(exposition, 'calendar_dataset_last_published_year'), 2027, 'the newest year follows the reload');
   });
 
   it('counts a reload that finds a broken file as invalid', async () => {

@@ -74,6 +74,7 @@ describe('the OpenAPI document', () => {
         '/v1/china-calendar/date-ranges',
         '/v1/china-calendar/workdays',
         '/v1/china-calendar/next-holiday',
+        '/v1/china-calendar/dates',
         '/v1/china-calendar/workday-offset',
         '/v1/china-calendar/years/{year}',
         '/v1/china-calendar/calendar.ics',
@@ -87,14 +88,14 @@ describe('the OpenAPI document', () => {
       for (const [status, response] of Object.entries(path.get.responses)) {
         for (const content of Object.values(response.content ?? {})) {
           for (const example of Object.values(content.examples ?? {})) {
-            const request = /^The answer to `(GET|POST) ([^`]+)`\.$/.exec(example.description ?? '');
+            const request = /^The answer to `(GET|POST) ([^`]+)`(?: with `Accept: ([^`]+)`)?\.$/.exec(example.description ?? '');
             // 500 and 503 cannot be caused by a request on good data: built by the same problem writer.
             if (request === null) {
               assert.ok(['500', '503'].includes(status), `a ${status} example names its request`);
               continue;
             }
-            const [, method = '', url = ''] = request;
-            const live = await app.inject({ method: method as 'GET' | 'POST', url, headers: { 'x-request-id': '3f9a2c1d5e7b-1' } });
+            const [, method = '', url = '', accept] = request;
+            const live = await app.inject({ method: method as 'GET' | 'POST', url, headers: { 'x-request-id': '3f9a2c1d5e7b-1', ...(accept === undefined ? {} : { accept }) } });
             assert.equal(String(live.statusCode), status, `${method} ${url}`);
             const body = live.headers['content-type']?.toString().includes('json') ? live.json<unknown>() : live.body;
             assert.deepEqual(example.value, body, `${method} ${url}`);

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { API_OPERATIONS } from 'china-holiday-calendar-service/internal/http/api/operation-list.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/api/problems.js';
 import { BUNDLED_DATA_DIR, loadBundledViews } from '../helpers/bundled-dataset.js';
 import { buildAppOn, throwingViews } from '../helpers/custom-app.js';
@@ -330,7 +331,7 @@ describe('check order of docs/design.md (Interface decisions) with combined faul
 });
 
 /*
- * Date forms, each tried in every date parameter of every operation (the other parameter of a
+ * Date forms, each tried in every date parameter of the four operations of the interface (the other parameter of a
  * range held valid). The decoded text decides the outcome by docs/design.md (Interface decisions).
  */
 const DATE_FORMS: readonly [string, string][] = [
@@ -500,7 +501,7 @@ describe('404 for a path the service does not have, whatever the method', () => 
     '/v1/china-calendar/workdays/',
     '/v1/china-calendar/date-ranges/',
     '/v1/china-calendar/next-holiday/',
-    '/v1/china-calendar/dates',
+    '/v1/china-calendar/date',
     '/v1/china-calendar/dates/2024-10-01/',
     '/v1/china-calendar/dates/2024-10-01/extra',
     '/V1/china-calendar/workdays',
@@ -531,6 +532,32 @@ describe('404 for a path the service does not have, whatever the method', () => 
       assert.equal(head.body, '');
     });
   }
+});
+
+describe('a date typed with slashes in the path', () => {
+  it('is a 404 whose detail names the path probably meant, as a near miss in one segment gets its hint', async () => {
+    for (const [path, meant] of [
+      ['/v1/china-calendar/dates/2024/02/04', '/v1/china-calendar/dates/2024-02-04'],
+      ['/v1/china-calendar/dates/2024/2/4', '/v1/china-calendar/dates/2024-02-04'],
+      ['/v1/china-calendar/dates/2024/02/04/', '/v1/china-calendar/dates/2024-02-04'],
+      ['/v1/china-calendar/dates/2007/12/31', '/v1/china-calendar/dates/2007-12-31'],
+      ['/v1/china-calendar/dates/2024%2F02/04', '/v1/china-calendar/dates/2024-02-04'],
+    ] as const) {
+      for (const method of ['GET', 'HEAD', 'POST'] as const) {
+        const answer = await inject(served.app, { method, url: path });
+        assert.equal(answer.status, 404, `${method} ${path}`);
+        if (method === 'HEAD') continue;
+        const problem = assertProblem(answer, { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL, instance: path });
+        assert.equal(problem.detail, `No resource exists at this path; did you mean ${meant}?`);
+      }
+      // Where it leads is the date's answer (or its problem, for a date the service does not cover).
+      assert.notEqual((await get(served.app, meant)).status, 404);
+    }
+    for (const path of ['/v1/china-calendar/dates/2024/13/04', '/v1/china-calendar/dates/2024/02', '/v1/china-calendar/dates/a/b/c', '/v1/china-calendar/years/2024/02/04']) {
+      const problem = assertProblem(await get(served.app, path), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL, instance: path });
+      assert.equal(problem.detail, 'No resource exists at this path.', path);
+    }
+  });
 });
 
 describe('405 for every method but GET and HEAD on the four known paths, with Allow', () => {
@@ -663,16 +690,18 @@ describe('INTERNAL_ERROR (500): an unexpected failure, without internal detail, 
 });
 
 describe('CALENDAR_DATA_UNAVAILABLE (503)', () => {
-  it('no dataset loaded: every operation answers 503 with Retry-After', async () => {
+  it('no dataset loaded: every operation of the route list answers each of its examples with 503 and Retry-After', async () => {
     const other = await buildAppOn({ current: () => undefined }, { docsUrl: TEST_DOCS_URL });
     try {
-      for (const operation of OPERATIONS) {
-        const answer = await get(other, operation.samplePath);
-        assertProblem(answer, { status: 503, code: 'CALENDAR_DATA_UNAVAILABLE', docsUrl: TEST_DOCS_URL, instance: pathOnly(operation.samplePath) });
+      const examples = API_OPERATIONS.flatMap((operation) => Object.values(operation.examples).map((example) => ({ operation: operation.operationId, url: example.request })));
+      assert.deepEqual([...new Set(examples.map((example) => example.operation))], API_OPERATIONS.map((operation) => operation.operationId), 'every operation has an example to try');
+      for (const { operation, url } of examples) {
+        const answer = await get(other, url);
+        assertProblem(answer, { status: 503, code: 'CALENDAR_DATA_UNAVAILABLE', docsUrl: TEST_DOCS_URL, instance: pathOnly(url) });
         assertRetryAfter(answer);
-        const head = await inject(other, { method: 'HEAD', url: operation.samplePath, headers: { 'x-request-id': 'same' } });
-        const again = await inject(other, { method: 'GET', url: operation.samplePath, headers: { 'x-request-id': 'same' } });
-        assert.equal(head.status, 503);
+        const head = await inject(other, { method: 'HEAD', url, headers: { 'x-request-id': 'same' } });
+        const again = await inject(other, { method: 'GET', url, headers: { 'x-request-id': 'same' } });
+        assert.equal(head.status, 503, operation);
         assert.equal(head.body, '');
         assert.equal(head.headers['content-length'], again.headers['content-length']);
         assert.equal(head.headers['retry-after'], again.headers['retry-after']);
@@ -701,7 +730,7 @@ describe('CALENDAR_DATA_UNAVAILABLE (503)', () => {
       await rm(dir, { recursive: true, force: true });
     });
 
-    it('dates of 2020 answer 503 with Retry-After, for every operation touching them', async () => {
+    it('dates of 2020 answer 503 with Retry-After, in each operation of the interface that reaches them', async () => {
       for (const url of [
         `${DATES}2020-05-01`,
         `${RANGES}?startDate=2019-12-30&endDate=2020-01-02`,

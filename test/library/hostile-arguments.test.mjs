@@ -78,6 +78,8 @@ function made(generated) {
 const SLOTS = {
   'dateStatus(x)': (calendar, x) => calendar.dateStatus(x),
   'dateRangeStatus(x, end)': (calendar, x) => calendar.dateRangeStatus(x, '2008-01-10'),
+  'dateStatuses(x)': (calendar, x) => calendar.dateStatuses(x),
+  'dateStatuses([date, x])': (calendar, x) => calendar.dateStatuses(['2024-02-04', x]),
   'countWorkdays(x, end)': (calendar, x) => calendar.countWorkdays(x, '2008-12-31'),
   'countWorkdays(start, x)': (calendar, x) => calendar.countWorkdays('2008-01-01', x),
   'nextHoliday(x)': (calendar, x) => calendar.nextHoliday(x),
@@ -196,6 +198,49 @@ describe('hostile arguments from plain JavaScript', () => {
     assert.match(refusal(() => library.isWorkday('10000-01-01')), /^INVALID_DATE_FORMAT: /);
     assert.equal(refusal(() => library.isWorkday(new Proxy(new Date(), {}))), 'INVALID_DATE_FORMAT: date must be a yyyy-MM-dd string or a Date; got a Proxy.');
     assert.equal(refusal(() => library.addWorkdays('2024-01-02', 1.5)), 'INVALID_PARAMETER: days must be a whole number of working days (at most 9007199254740991 either way); got the number 1.5.');
+  });
+
+  it('openCalendar bounds live.intervalSeconds: 0, or 1 to 86400 seconds (a timer beyond fires every millisecond)', () => {
+    for (const intervalSeconds of [3e6, 1e308, 1e-9, 0.5, 86_401, Number.POSITIVE_INFINITY, Number.NaN, -0.1]) {
+      assert.throws(
+        () => library.openCalendar({ dataDir: BUNDLED_DATA_DIR, live: { intervalSeconds } }),
+        (error) => error instanceof CalendarInputError && error.code === 'INVALID_PARAMETER' && /intervalSeconds|live/.test(error.message),
+        String(intervalSeconds),
+      );
+    }
+    assert.match(
+      (() => {
+        try {
+          library.openCalendar({ dataDir: BUNDLED_DATA_DIR, live: { intervalSeconds: 3e6 } });
+        } catch (error) {
+          return error.message;
+        }
+        return 'opened';
+      })(),
+      /^live\.intervalSeconds must be 0 \(file events only\) or from 1 to 86400 seconds, as RELOAD_INTERVAL_SECONDS is for the service; got the number 3000000\.$/,
+    );
+    for (const intervalSeconds of [0, 1, 2.5, 86_400]) {
+      library.openCalendar({ dataDir: BUNDLED_DATA_DIR, live: { intervalSeconds } }).close();
+    }
+  });
+
+  it('reads only the options’ own properties: what Object.prototype holds changes no answer', async () => {
+    const zh = await library.calendarFeed({ years: 2026 });
+    Object.prototype.lang = 'en';
+    try {
+      assert.equal(await library.calendarFeed({ years: 2026 }), zh);
+      assert.equal(await library.calendarFeed({}), await library.calendarFeed());
+    } finally {
+      delete Object.prototype.lang;
+    }
+    // Not enumerable, so that reading the data directory (whose validators enumerate keys) is not what this is about.
+    Object.defineProperty(Object.prototype, 'live', { value: { intervalSeconds: 1e-9 }, configurable: true, writable: true });
+    try {
+      library.openCalendar({ dataDir: BUNDLED_DATA_DIR }).close();
+    } finally {
+      delete Object.prototype.live;
+    }
+    assert.notEqual(await library.calendarFeed({ years: 2026, lang: 'en' }), zh);
   });
 
   it('calendarFeed({ years: "2026" }) rejects with the package’s error, not a TypeError', async () => {

@@ -25,7 +25,7 @@ const COMMAND_USAGE = {
                                 --seed (copy the bundled data into an empty data directory first)`,
   sign: `sign --data-dir dir          write the manifest's SHA-256 of every year file and, with a key, sign it (manifest.json.sig)
                                 --key-file key.pem   an Ed25519 private key in PEM (default DATASET_SIGNING_KEY_FILE); without one, digests only`,
-  query: `query <date | path>         answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31"`,
+  query: `query <date | path> [--accept <media type>]   answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31" (--accept text/csv: a range or a year as CSV)`,
 } as const;
 
 const USAGE = `Usage: china-calendar <command> [--help]\n\n${Object.values(COMMAND_USAGE)
@@ -58,7 +58,8 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     case 'query': {
       const { runQuery } = await import('./commands/query.js');
-      return runQuery(rest, readConfig(process.env), process.stdout);
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { accept: { type: 'string' } } });
+      return runQuery(positionals, readConfig(process.env), process.stdout, values.accept);
     }
     case 'import': {
       const { runImport } = await import('./commands/import.js');

@@ -34,7 +34,7 @@ export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, 
   });
   const responder = createResponder(responsePolicyOf(config), metrics);
   // The handlers answer from the live dataset's calendar: the core the library answers from too
-  // (src/answers/calendar-core.ts), with the service's own view of it, its answers' bytes.
+  // (packages/core/src/answers/calendar-core.ts), with the service's own view of it, its answers' bytes.
   const routes = serviceRoutes({
     calendar: live,
     live,

@@ -4,6 +4,7 @@ import {
   inputError,
   optionsObject,
   readDateArgument,
+  readDateListArgument,
   readFeedOptions,
   readOffsetArguments,
   readOption,
@@ -13,12 +14,14 @@ import {
 } from '../library/arguments.js';
 import type { DateInput } from '../library/date-input.js';
 import { checkRangeSpan } from '@china-holiday-calendar/core/questions/date-parameters.js';
+import { MAX_LISTED_DATES, tooManyDates } from '@china-holiday-calendar/core/questions/date-list-question.js';
 import { missingParameters } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { MAX_OFFSET_DAYS } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import type { CalendarFeedOptions } from '../library/holiday-calendar.js';
-import { CalendarError, CalendarInputError, UnpublishedYearError } from '../library/errors.js';
+import { CalendarError, CalendarInputError, CalendarNetworkError, UnpublishedYearError } from '../library/errors.js';
 import { firstUnpublishedYearOfWalk } from '../library/unpublished-year.js';
 import type { components } from './openapi-types.js';
+import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, getWithin, MAX_TIMEOUT_MS, type ReadAnswer, type TransportOptions } from './transport.js';
 
 type Schemas = components['schemas'];
 
@@ -65,6 +68,16 @@ export interface CalendarClientOptions {
    * costs a 304 and no body. Keeps the most recent `revalidate` answers (true: 1000).
    */
   readonly revalidate?: boolean | number;
+  /**
+   * The longest a call may take, in milliseconds, its retries and the reading of the answer
+   * included (default 10000): past it the call rejects with CalendarNetworkError TIMEOUT.
+   */
+  readonly timeoutMs?: number;
+  /**
+   * How many times a call is tried again (default 2, at most 10) when the service cannot be
+   * reached or answers 503 with Retry-After, within timeoutMs, with backoff. Every call is a GET.
+   */
+  readonly retries?: number;
 }
 
 /** Per call: a request id of your own (echoed in the service's logs and problems), If-None-Match, an abort signal. */
@@ -83,6 +96,7 @@ export type ClientResponse<Body> =
 export interface ResponseMethods {
   dateStatus(date: DateInput, options?: RequestOptions): Promise<ClientResponse<DayStatus>>;
   dateRangeStatus(startDate: DateInput, endDate: DateInput, options?: RequestOptions): Promise<ClientResponse<DayStatus[]>>;
+  dateStatuses(dates: readonly DateInput[], options?: RequestOptions): Promise<ClientResponse<DayStatus[]>>;
   countWorkdays(startDate: DateInput, endDate: DateInput, options?: RequestOptions): Promise<ClientResponse<WorkdayCount>>;
   nextHoliday(fromDate: DateInput, options?: RequestOptions): Promise<ClientResponse<NextHoliday>>;
   workdayOffset(fromDate: DateInput, days: number, options?: RequestOptions): Promise<ClientResponse<WorkdayOffset>>;
@@ -96,6 +110,8 @@ export interface ResponseMethods {
 export interface CalendarClient {
   dateStatus(date: DateInput): Promise<DayStatus>;
   dateRangeStatus(startDate: DateInput, endDate: DateInput): Promise<DayStatus[]>;
+  /** The status of each date, in the order asked: at most 100 (the service's bound), none asked none answered. */
+  dateStatuses(dates: readonly DateInput[]): Promise<DayStatus[]>;
   countWorkdays(startDate: DateInput, endDate: DateInput): Promise<WorkdayCount>;
   nextHoliday(fromDate: DateInput): Promise<NextHoliday>;
   workdayOffset(fromDate: DateInput, days: number): Promise<WorkdayOffset>;
@@ -114,16 +130,19 @@ export interface CalendarClient {
 }
 
 const PREFIX = '/v1/china-calendar';
+/** The most retries a client may ask for: more would only hide an outage. */
+const MAX_RETRIES = 10;
 const DEFAULT_KEPT_ANSWERS = 1000;
 
 /**
  * A typed client of the service. No request is sent until a method is called. Arguments are read
  * as the library reads them (a bad one throws the library's CalendarInputError before any
  * request), and held to the HTTP contract's bounds too (a span of at most 366 days, at most 1000
- * working days either way); a problem the service answers with rejects with CalendarProblemError.
+ * working days either way); a problem the service answers with rejects with CalendarProblemError;
+ * no answer (unreachable, too slow, too large, not the service's) rejects with CalendarNetworkError.
  */
 export function createCalendarClient(options: CalendarClientOptions): CalendarClient {
-  const { baseUrl, fetchFrom, keep } = readClientOptions(options);
+  const { baseUrl, transport, keep } = readClientOptions(options);
   const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl;
   const kept = new Map<string, { readonly etag: string; readonly data: unknown }>();
 
@@ -139,27 +158,29 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
     const url = `${base}${path}${search.size > 0 ? `?${search.toString()}` : ''}`;
     const remembered = keep > 0 && request.ifNoneMatch === undefined ? kept.get(url) : undefined;
     const ifNoneMatch = request.ifNoneMatch ?? remembered?.etag;
-    const response = await fetchFrom(url, {
-      headers: {
+    const answer = await getWithin(
+      url,
+      {
         accept: `${mediaType}, application/problem+json`,
         ...(request.requestId === undefined ? {} : { 'x-request-id': request.requestId }),
         ...(ifNoneMatch === undefined ? {} : { 'if-none-match': ifNoneMatch }),
       },
-      ...(request.signal === undefined ? {} : { signal: request.signal }),
-    });
+      transport,
+      request.signal,
+    );
     const details = {
-      requestId: response.headers.get('x-request-id') ?? '',
-      etag: response.headers.get('etag') ?? undefined,
-      cacheControl: response.headers.get('cache-control') ?? undefined,
+      requestId: answer.headers.get('x-request-id') ?? '',
+      etag: answer.headers.get('etag') ?? undefined,
+      cacheControl: answer.headers.get('cache-control') ?? undefined,
     };
-    if (response.status === 304 && remembered !== undefined) return { status: 200, data: remembered.data as Body, ...details };
-    if (response.status === 304) return { status: 304, data: undefined, ...details };
-    const contentType = response.headers.get('content-type') ?? '';
-    if (contentType.startsWith('application/problem+json')) throw new CalendarProblemError((await response.json()) as Problem, response.status);
-    if (response.status !== 200 || !contentType.startsWith(mediaType)) {
-      throw new CalendarError('UNEXPECTED_RESPONSE', `${url} answered ${response.status} ${contentType || '(no content type)'}, not the service's ${mediaType}`);
+    if (answer.status === 304 && remembered !== undefined) return { status: 200, data: remembered.data as Body, ...details };
+    if (answer.status === 304) return { status: 304, data: undefined, ...details };
+    const contentType = answer.headers.get('content-type') ?? '';
+    if (contentType.startsWith('application/problem+json')) throw new CalendarProblemError(parsedJson(url, answer) as Problem, answer.status);
+    if (answer.status !== 200 || !contentType.startsWith(mediaType)) {
+      throw new CalendarNetworkError('UNEXPECTED_RESPONSE', `${url} answered ${answer.status} ${contentType || '(no content type)'}, not the service's ${mediaType}`, url);
     }
-    const data = (mediaType === 'application/json' ? await response.json() : await response.text()) as Body;
+    const data = (mediaType === 'application/json' ? parsedJson(url, answer) : answer.text) as Body;
     if (keep > 0 && details.etag !== undefined) {
       kept.delete(url);
       kept.set(url, { etag: details.etag, data });
@@ -172,6 +193,7 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
   const withResponse: ResponseMethods = {
     dateStatus: async (date, request) => get(`${PREFIX}/dates/${formatIsoDate(readDateArgument('date', date))}`, {}, request),
     dateRangeStatus: async (startDate, endDate, request) => get(`${PREFIX}/date-ranges`, spanQuery(startDate, endDate), request),
+    dateStatuses: async (dates, request) => get(`${PREFIX}/dates`, { dates: datesQuery(readDateListArgument(dates)) }, request),
     countWorkdays: async (startDate, endDate, request) => get(`${PREFIX}/workdays`, spanQuery(startDate, endDate), request),
     nextHoliday: async (fromDate, request) => get(`${PREFIX}/next-holiday`, { fromDate: formatIsoDate(readDateArgument('fromDate', fromDate)) }, request),
     workdayOffset: async (fromDate, days, request) => get(`${PREFIX}/workday-offset`, offsetQuery('fromDate', fromDate, days), request),
@@ -180,7 +202,7 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
 
   const data = async <Body>(answer: Promise<ClientResponse<Body>>): Promise<Body> => {
     const response = await answer;
-    if (response.status === 304) throw new CalendarError('NOT_MODIFIED', 'the service answered 304 to a request without If-None-Match');
+    if (response.status === 304) throw new CalendarNetworkError('UNEXPECTED_RESPONSE', 'the service answered 304 to a request without If-None-Match', undefined);
     return response.data;
   };
 
@@ -202,6 +224,10 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
   return {
     dateStatus: (date) => data(withResponse.dateStatus(date)),
     dateRangeStatus: (startDate, endDate) => data(withResponse.dateRangeStatus(startDate, endDate)),
+    dateStatuses: async (dates) => {
+      const days = readDateListArgument(dates);
+      return days.length === 0 ? [] : data(get<DayStatus[]>(`${PREFIX}/dates`, { dates: datesQuery(days) }, undefined));
+    },
     countWorkdays: (startDate, endDate) => data(withResponse.countWorkdays(startDate, endDate)),
     nextHoliday: (fromDate) => data(withResponse.nextHoliday(fromDate)),
     workdayOffset: (fromDate, days) => data(withResponse.workdayOffset(fromDate, days)),
@@ -230,6 +256,13 @@ function spanQuery(startDate: unknown, endDate: unknown): Readonly<Record<string
   return { startDate: formatIsoDate(start), endDate: formatIsoDate(end) };
 }
 
+/** The query of a list of dates (read by the library's checks): the HTTP contract's 100 dates, and at least one. */
+function datesQuery(days: readonly number[]): string {
+  if (days.length > MAX_LISTED_DATES) throw inputError(tooManyDates(days.length));
+  if (days.length === 0) throw new CalendarInputError('INVALID_PARAMETER', 'dates must hold at least one date for the service.');
+  return days.map(formatIsoDate).join(',');
+}
+
 /** The query of an offset: the library's checks, then the HTTP contract's 1000 working days either way. */
 function offsetQuery(name: string, date: unknown, days: unknown): { readonly fromDate: string; readonly days: string } {
   const [from, count] = readOffsetArguments(name, date, days);
@@ -242,7 +275,16 @@ function offsetQuery(name: string, date: unknown, days: unknown): { readonly fro
   return { fromDate: formatIsoDate(from), days: String(count) };
 }
 
-function readClientOptions(value: unknown): { baseUrl: string; fetchFrom: typeof fetch; keep: number } {
+/** A JSON body, or UNEXPECTED_RESPONSE when it is not JSON at all. */
+function parsedJson(url: string, answer: ReadAnswer): unknown {
+  try {
+    return JSON.parse(answer.text) as unknown;
+  } catch (error) {
+    throw new CalendarNetworkError('UNEXPECTED_RESPONSE', `${url} answered ${answer.status} with a body that is not JSON`, url, error);
+  }
+}
+
+function readClientOptions(value: unknown): { baseUrl: string; transport: TransportOptions; keep: number } {
   const options = optionsObject('options', value);
   if (options === undefined) throw inputError(missingParameters(['baseUrl']));
   const baseUrl = readTextOption('baseUrl', readOption(options, 'baseUrl'), true) ?? '';
@@ -256,7 +298,15 @@ function readClientOptions(value: unknown): { baseUrl: string; fetchFrom: typeof
   if (typeof keep !== 'number' || !Number.isSafeInteger(keep) || keep < 0) {
     throw new CalendarInputError('INVALID_PARAMETER', `revalidate must be true, false or a number of answers to keep; got ${describeValue(revalidate)}.`);
   }
-  return { baseUrl, fetchFrom: (fetchOption as typeof fetch | undefined) ?? globalThis.fetch, keep };
+  const timeoutMs = readOption(options, 'timeoutMs') ?? DEFAULT_TIMEOUT_MS;
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_MS)) {
+    throw new CalendarInputError('INVALID_PARAMETER', `timeoutMs must be a number of milliseconds above 0, at most ${MAX_TIMEOUT_MS}; got ${describeValue(timeoutMs)}.`);
+  }
+  const retries = readOption(options, 'retries') ?? DEFAULT_RETRIES;
+  if (typeof retries !== 'number' || !Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
+    throw new CalendarInputError('INVALID_PARAMETER', `retries must be a whole number from 0 to ${MAX_RETRIES}; got ${describeValue(retries)}.`);
+  }
+  return { baseUrl, transport: { fetch: (fetchOption as typeof fetch | undefined) ?? globalThis.fetch, timeoutMs, retries }, keep };
 }
 
 

@@ -2,7 +2,8 @@
  * china-holiday-calendar/client: a typed client of the China holiday calendar service, with the
  * method names and answer types of the in-process library (`china-holiday-calendar`). Its types
  * are generated from the service's OpenAPI document; problems reject with CalendarProblemError,
- * typed by `code`.
+ * typed by `code`; a call that gets no answer of the service's (unreachable, past `timeoutMs`, too
+ * large, not its JSON) rejects with CalendarNetworkError.
  *
  * @packageDocumentation
  */
@@ -24,7 +25,7 @@ export {
   type WorkStatus,
   type YearOverview,
 } from './calendar-client.js';
-export { CalendarError, CalendarInputError, UnpublishedYearError } from '../library/errors.js';
+export { CalendarError, CalendarInputError, CalendarNetworkError, UnpublishedYearError, type NetworkErrorCode } from '../library/errors.js';
 export type { DateInput } from '../library/date-input.js';
 export type { CalendarFeedOptions } from '../library/holiday-calendar.js';
 export type { components, paths } from './openapi-types.js';

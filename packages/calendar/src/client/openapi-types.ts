@@ -97,6 +97,30 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/v1/china-calendar/dates": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Status of many dates
+         * @description The status of each date asked, exactly as the single-date path answers it, in the order asked (repeats included): at most 100 dates. Each date is checked as the single-date path checks it; the first that fails answers, named by its place in the list.
+         */
+        readonly get: operations["chinaCalendar.getDateStatuses"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        /**
+         * Status of many dates (headers only)
+         * @description The headers GET would send, without the body.
+         */
+        readonly head: operations["chinaCalendar.getDateStatusesHead"];
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/v1/china-calendar/workday-offset": {
         readonly parameters: {
             readonly query?: never;
@@ -329,6 +353,8 @@ export interface components {
         };
         /** @description One day status per date, ascending, both ends included. */
         readonly DayStatusList: readonly components["schemas"]["DayStatus"][];
+        /** @description One day status per date asked, in the order asked, repeats included. */
+        readonly DayStatusBatch: readonly components["schemas"]["DayStatus"][];
         /** @description Counts over a range (the interface: WorkdayCount); totalDays = workdayCount + restDayCount + unknownDayCount. */
         readonly WorkdayCount: {
             /**
@@ -480,6 +506,14 @@ export interface components {
             readonly workdayCount: number;
             /** @description Rest days of January 1 to December 31. */
             readonly restDayCount: number;
+            /** @description The twelve months, January first. */
+            readonly months: readonly {
+                readonly month: number;
+                readonly workdayCount: number;
+                readonly restDayCount: number;
+                /** @description Days of an unpublished year; counted nowhere else. */
+                readonly unknownDayCount: number;
+            }[];
             readonly datasetVersion: string;
         } | {
             readonly year: number;
@@ -554,6 +588,14 @@ export interface components {
             }[];
             readonly workdayCount: null;
             readonly restDayCount: null;
+            /** @description The twelve months, January first. */
+            readonly months: readonly {
+                readonly month: number;
+                readonly workdayCount: number;
+                readonly restDayCount: number;
+                /** @description Days of an unpublished year; counted nowhere else. */
+                readonly unknownDayCount: number;
+            }[];
             readonly datasetVersion: null;
             /** @description Present only while sync holds a notice of this year for a person to review: the year stays unpublished, and its dates UNKNOWN, until one accepts. */
             readonly noticesAwaitingReview?: readonly {
@@ -564,6 +606,8 @@ export interface components {
                 readonly findings: readonly string[];
             }[];
         };
+        /** @description RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row date,dayOfWeek,workStatus,dayStatus,holidays,statutoryDate, then one row a day in ascending order, the values of the JSON answer: holidays as their codes joined with ; and statutoryDate true on a statutory day of one of them, false otherwise, empty on an UNKNOWN day. With bom=1 the file begins with a UTF-8 byte-order mark. */
+        readonly DayStatusCsv: string;
         /** @description An RFC 5545 iCalendar document of all-day events. */
         readonly CalendarFeed: string;
         /** @description The process answers. */
@@ -833,6 +877,8 @@ export interface operations {
                 readonly startDate: components["schemas"]["IsoDate"];
                 /** @description Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included. */
                 readonly endDate: components["schemas"]["IsoDate"];
+                /** @description CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: date, dayOfWeek, workStatus, dayStatus, holidays, statutoryDate. */
+                readonly bom?: "0" | "1";
             };
             readonly header?: never;
             readonly path?: never;
@@ -850,6 +896,7 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["DayStatusList"];
+                    readonly "text/csv": components["schemas"]["DayStatusCsv"];
                 };
             };
             /** @description Not modified: If-None-Match matched the ETag. */
@@ -914,6 +961,8 @@ export interface operations {
                 readonly startDate: components["schemas"]["IsoDate"];
                 /** @description Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included. */
                 readonly endDate: components["schemas"]["IsoDate"];
+                /** @description CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: date, dayOfWeek, workStatus, dayStatus, holidays, statutoryDate. */
+                readonly bom?: "0" | "1";
             };
             readonly header?: never;
             readonly path?: never;
@@ -1278,6 +1327,154 @@ export interface operations {
             };
         };
     };
+    readonly "chinaCalendar.getDateStatuses": {
+        readonly parameters: {
+            readonly query: {
+                /** @description Dates, yyyy-MM-dd, on or after 2008-01-01, separated by commas, in any order, repeats allowed: from 1 to 100. */
+                readonly dates: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DayStatusBatch"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readonly "chinaCalendar.getDateStatusesHead": {
+        readonly parameters: {
+            readonly query: {
+                /** @description Dates, yyyy-MM-dd, on or after 2008-01-01, separated by commas, in any order, repeats allowed: from 1 to 100. */
+                readonly dates: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     readonly "chinaCalendar.getWorkdayOffset": {
         readonly parameters: {
             readonly query: {
@@ -1432,7 +1629,10 @@ export interface operations {
     };
     readonly "chinaCalendar.getYearOverview": {
         readonly parameters: {
-            readonly query?: never;
+            readonly query?: {
+                /** @description CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: date, dayOfWeek, workStatus, dayStatus, holidays, statutoryDate. */
+                readonly bom?: "0" | "1";
+            };
             readonly header?: never;
             readonly path: {
                 /** @description A calendar year, exactly four digits, from 2008. */
@@ -1452,6 +1652,7 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["YearOverview"];
+                    readonly "text/csv": components["schemas"]["DayStatusCsv"];
                 };
             };
             /** @description Not modified: If-None-Match matched the ETag. */
@@ -1511,7 +1712,10 @@ export interface operations {
     };
     readonly "chinaCalendar.getYearOverviewHead": {
         readonly parameters: {
-            readonly query?: never;
+            readonly query?: {
+                /** @description CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: date, dayOfWeek, workStatus, dayStatus, holidays, statutoryDate. */
+                readonly bom?: "0" | "1";
+            };
             readonly header?: never;
             readonly path: {
                 /** @description A calendar year, exactly four digits, from 2008. */

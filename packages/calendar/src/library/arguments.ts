@@ -2,8 +2,9 @@ import type { types } from 'node:util';
 import { civilFromDayNumber, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { formatIsoDate, parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY, LAST_SUPPORTED_DAY, LAST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
-import { FEED_LANGUAGES, type CalendarFeedQuestion, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
+import { readLanguage, type CalendarFeedQuestion } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
 import { checkSupported, invalidDateRange, readDate } from '@china-holiday-calendar/core/questions/date-parameters.js';
+import { DATE_LIST_PARAMETER, listedDateName } from '@china-holiday-calendar/core/questions/date-list-question.js';
 import { InputProblem, missingParameters, quote } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { checkSupportedYear, readYear } from '@china-holiday-calendar/core/questions/year-question.js';
 import { chinaDayOf } from '@china-holiday-calendar/core/calendar/china-day.js';
@@ -137,6 +138,33 @@ export function readDateArgument(name: string, value: unknown): DayNumber {
   return day;
 }
 
+/**
+ * A list of date arguments (an array, any length: the HTTP operation keeps its own bound), each
+ * read as a date argument named by its place, as the service names a date of its list. Elements
+ * are read through the array's own indices, guarded: a getter that throws is a bad argument.
+ */
+export function readDateListArgument(value: unknown): DayNumber[] {
+  if (value === undefined) throw inputError(missingParameters([DATE_LIST_PARAMETER]));
+  if (typeof value !== 'object' || value === null || isProxy(value) || !isArray(value)) {
+    throw refused('INVALID_PARAMETER', `${DATE_LIST_PARAMETER} must be an array of dates; got ${describeValue(value)}.`);
+  }
+  const list = value as readonly unknown[];
+  const days: DayNumber[] = [];
+  for (let position = 0; position < list.length; position++) {
+    const name = listedDateName(position);
+    let date: unknown;
+    try {
+      date = list[position];
+    } catch {
+      throw refused('INVALID_PARAMETER', `${name} must be readable; got an array whose item ${position + 1} threw when read.`);
+    }
+    // A hole (or undefined) in a list is a bad date, as an empty item of the service's list is, not a missing argument.
+    if (date === undefined) throw refused('INVALID_DATE_FORMAT', `${name} must be a yyyy-MM-dd string or a Date; got undefined.`);
+    days.push(readDateArgument(name, date));
+  }
+  return days;
+}
+
 /** The two ends of a span of days, any length, checked in the service's order: absent, malformed, out of range, reversed. */
 export function readSpanArguments(startDate: unknown, endDate: unknown): readonly [DayNumber, DayNumber] {
   checkPresent([
@@ -202,11 +230,12 @@ export function readYearArgument(name: string, value: unknown): number {
 
 /**
  * An option of an options object: its own value, read once (a getter that throws, or a Proxy's
- * trap, is a bad argument, not a crash).
+ * trap, is a bad argument, not a crash). An inherited property is no option: what someone put on
+ * Object.prototype must not change an answer.
  */
 export function readOption(options: object, name: string): unknown {
   try {
-    return (options as Readonly<Record<string, unknown>>)[name];
+    return Object.hasOwn(options, name) ? (options as Readonly<Record<string, unknown>>)[name] : undefined;
   } catch {
     throw refused('INVALID_PARAMETER', `${name} must be readable; got ${describeValue(options)} whose ${name} threw when read.`);
   }
@@ -239,14 +268,9 @@ export function readFeedOptions(value: unknown): CalendarFeedQuestion {
     lastYear = readYearArgument('years', last);
     if (lastYear < firstYear) throw refused('INVALID_PARAMETER', `years ${firstYear}..${lastYear} ends before it starts.`);
   }
-  return { firstYear, lastYear, lang: readLanguage(lang) };
-}
-
-function readLanguage(value: unknown): FeedLanguage {
-  if (value === undefined) return 'zh';
-  const lang = FEED_LANGUAGES.find((known) => known === value);
-  if (lang === undefined) throw refused('INVALID_PARAMETER', `lang must be ${FEED_LANGUAGES.join(' or ')}; got ${describeValue(value)}.`);
-  return lang;
+  const language = readLanguage(lang, describeValue);
+  if (language instanceof InputProblem) throw inputError(language);
+  return { firstYear, lastYear, lang: language };
 }
 
 /** What openCalendar() is given: a data directory, followed or not. */
@@ -258,6 +282,9 @@ interface CalendarSourceOptions {
 
 /** How often a followed data directory is checked by default, besides file events. */
 const DEFAULT_CHECK_SECONDS = 30;
+/** The bounds of that interval (a day at most, as the service's RELOAD_INTERVAL_SECONDS). */
+const MIN_CHECK_SECONDS = 1;
+const MAX_CHECK_SECONDS = 86_400;
 
 export function readOpenOptions(value: unknown): CalendarSourceOptions {
   if (value === undefined) throw inputError(missingParameters(['dataDir']));
@@ -271,10 +298,17 @@ export function readOpenOptions(value: unknown): CalendarSourceOptions {
   if (live === undefined || live === false) return { dataDir, intervalSeconds: undefined };
   if (live === true) return { dataDir, intervalSeconds: DEFAULT_CHECK_SECONDS };
   const interval = typeof live === 'object' && live !== null ? readOption(live, 'intervalSeconds') : undefined;
-  if (typeof interval !== 'number' || !(interval >= 0) || !Number.isFinite(interval)) {
+  if (typeof interval !== 'number') {
     throw refused(
       'INVALID_PARAMETER',
       `live must be true, false or { intervalSeconds } with a number of seconds (0: file events only); got ${describeValue(interval === undefined ? live : interval)}.`,
+    );
+  }
+  // Node fires a timer of less than a millisecond, or of more than about 24.8 days, every millisecond.
+  if (interval !== 0 && !(interval >= MIN_CHECK_SECONDS && interval <= MAX_CHECK_SECONDS)) {
+    throw refused(
+      'INVALID_PARAMETER',
+      `live.intervalSeconds must be 0 (file events only) or from ${MIN_CHECK_SECONDS} to ${MAX_CHECK_SECONDS} seconds, as RELOAD_INTERVAL_SECONDS is for the service; got ${describeValue(interval)}.`,
     );
   }
   return { dataDir, intervalSeconds: interval };

@@ -13,8 +13,9 @@ export class CalendarError extends Error {
     /** A stable machine-readable code. */
     readonly code: string,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -81,5 +82,30 @@ export class CalendarDataError extends CalendarError {
     readonly problems: readonly string[],
   ) {
     super('INVALID_CALENDAR_DATA', `${dataDir} cannot be used:\n${problems.join('\n')}`);
+  }
+}
+
+/** Why the typed client got no answer from the service (CalendarNetworkError's code). */
+export type NetworkErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'ABORTED' | 'RESPONSE_TOO_LARGE' | 'UNEXPECTED_RESPONSE';
+
+/**
+ * The typed client got no answer of the service's: the service could not be reached (NETWORK_ERROR,
+ * after the retries), did not answer within `timeoutMs` (TIMEOUT), the caller's signal aborted the
+ * call (ABORTED), the answer was larger than any the service sends (RESPONSE_TOO_LARGE), or it was
+ * not the documented JSON (UNEXPECTED_RESPONSE: a proxy's error page, a body that is not JSON).
+ * `cause` holds the underlying error where there is one; `url` what was asked.
+ */
+export class CalendarNetworkError extends CalendarError {
+  override readonly name: string = 'CalendarNetworkError';
+  declare readonly code: NetworkErrorCode;
+
+  constructor(
+    code: NetworkErrorCode,
+    message: string,
+    /** The address asked, where one request is to blame. */
+    readonly url: string | undefined,
+    cause?: unknown,
+  ) {
+    super(code, message, cause === undefined ? undefined : { cause });
   }
 }

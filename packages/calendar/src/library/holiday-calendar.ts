@@ -19,7 +19,7 @@ import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-pro
 import type { FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
 import { beforeSupportedRange } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import { answerObjects, type AnswerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
-import { inputError, quickDay, readDateArgument, readFeedOptions, readOffsetArguments, readOpenOptions, readSpanArguments, readYearArgument } from './arguments.js';
+import { inputError, quickDay, readDateArgument, readDateListArgument, readFeedOptions, readOffsetArguments, readOpenOptions, readSpanArguments, readYearArgument } from './arguments.js';
 import type { DateInput } from './date-input.js';
 import { CalendarDataError, CalendarDataUnavailableError, CalendarError, UnpublishedYearError } from './errors.js';
 import { firstUnpublishedYearOfWalk } from './unpublished-year.js';
@@ -36,7 +36,7 @@ interface CoreSource {
 let calendarOver: (source: CoreSource, live: LiveDataset | undefined) => HolidayCalendar;
 
 /**
- * The calendar in-process: the service's calendar core (src/answers/calendar-core.ts) seen
+ * The calendar in-process: the service's calendar core (packages/core/src/answers/calendar-core.ts) seen
  * through the library's view of it, its answers as objects; the same answers as the service,
  * which answers from the same core through its own view, the bytes it sends. Without
  * the HTTP contract's limits (a span of any length, an offset of any size). Every method is
@@ -85,6 +85,17 @@ export class HolidayCalendar {
     const days: DayStatus[] = [];
     for (let day = start; day <= end; day++) days.push(answered(index.dayStatus(day)));
     return days;
+  }
+
+  /**
+   * The status of each date of `dates`, in their order, repeats included (any number: the service
+   * answers at most 100 a request). Each is read as dateStatus reads its date; the first bad one
+   * throws, named by its place (`dates (item 3)`).
+   */
+  dateStatuses(dates: readonly DateInput[]): DayStatus[] {
+    const days = readDateListArgument(dates);
+    const index = this.#answers();
+    return days.map((day) => answered(index.dayStatus(day)));
   }
 
   /** Working, rest and undetermined days from startDate to endDate, both included (any span, in O(1)). */

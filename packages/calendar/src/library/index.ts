@@ -23,7 +23,7 @@ export { HolidayCalendar, openCalendar, type CalendarFeedOptions, type DayStatus
 export { CalendarDataError, CalendarDataUnavailableError, CalendarError, CalendarInputError, UnpublishedYearError } from './errors.js';
 export type { DateInput } from './date-input.js';
 export type { NextHoliday, WorkdayCount, WorkdayOffset } from '@china-holiday-calendar/core/answers/answer-kinds.js';
-export type { AwaitedHoliday, OverviewNotice, OverviewObservance, PublishedHoliday, RegulationInForce, YearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
+export type { AwaitedHoliday, MonthCount, OverviewNotice, OverviewObservance, PublishedHoliday, RegulationInForce, YearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
 export type { AssociatedHoliday, DayStatusValue, WorkStatus } from '@china-holiday-calendar/core/calendar/day-status.js';
 export type { DayOfWeek } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 export type { HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
@@ -45,6 +45,11 @@ export function dateStatus(date: DateInput): DayStatus {
 /** The status of every date from startDate to endDate, both included, ascending (any span: one record a day). */
 export function dateRangeStatus(startDate: DateInput, endDate: DateInput): DayStatus[] {
   return bundledCalendar().dateRangeStatus(startDate, endDate);
+}
+
+/** The status of each date asked, in the order asked (any number; the service answers at most 100 a request). */
+export function dateStatuses(dates: readonly DateInput[]): DayStatus[] {
+  return bundledCalendar().dateStatuses(dates);
 }
 
 /** Working, rest and undetermined days from startDate to endDate, both included (any span, in O(1)). */

@@ -1,4 +1,4 @@
-import { dayNumberFromCivil, lastDayOfYear, yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
+import { dayNumberFromCivil, daysInMonth, lastDayOfYear, yearOfDayNumber, type DayNumber } from '../calendar/civil-date.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import type { AssociatedHoliday } from '../calendar/day-status.js';
@@ -7,7 +7,7 @@ import { isUnavailable, type Unavailable, type WorkdayCount } from './answer-kin
 import { DAY_CODE, dayTable, isRestCode, isWorkingCode, unsettledDays } from './day-codes.js';
 import { isoDates } from './day-records.js';
 import { buildOffsetTables, locateWorkdayOffset, unavailablePositionOf } from './workday-offset.js';
-import { publishedYearOverview, unpublishedYearOverview, type YearOverview } from './year-overview.js';
+import { MONTHS, publishedYearOverview, unpublishedYearOverview, type MonthCount, type YearOverview } from './year-overview.js';
 
 /** Years after the last year of data whose (UNKNOWN) days are in the tables too. */
 const PRECOMPUTED_YEARS_AFTER_DATA = 4;
@@ -20,8 +20,8 @@ const NEXT_UNAVAILABLE = -2;
  * day, prefix counts, the next holiday of every day, the k-th working day for offsets. Every query
  * is O(1) and answers with numbers (day numbers, counts) or an Unavailable, never with the
  * service's JSON or the library's records: those are its two views, each beside its users (the
- * library's objects in src/library/answer-objects.ts, the bytes the HTTP operations send in
- * src/http/operations/answer-bytes.ts). A new question is one query here and one view method.
+ * library's objects in answers/answer-objects.ts, the bytes the HTTP operations send in
+ * packages/service/src/http/api/operations/answer-bytes.ts). A new question is one query here and one view method.
  *
  * The tables cover 2008-01-01 to the end of the fourth year after the last published one
  * (`windowEnd`, exclusive); every later day is UNKNOWN, answered by computing it. Callers pass
@@ -199,7 +199,16 @@ export function* calendarCoreBuilder(dataset: Dataset): Generator<void, Calendar
         return unavailableYears.includes(year) ? { unavailable: true, year } : unpublishedYearOverview(year);
       }
       const counts = countDays(dayNumberFromCivil(year, 1, 1), lastDayOfYear(year));
-      return isUnavailable(counts) ? counts : publishedYearOverview(file, counts, version);
+      if (isUnavailable(counts)) return counts;
+      const months: MonthCount[] = [];
+      for (const month of MONTHS) {
+        const first = dayNumberFromCivil(year, month, 1);
+        const monthCounts = countDays(first, first + daysInMonth(year, month) - 1);
+        if (isUnavailable(monthCounts)) return monthCounts;
+        const { workdayCount, restDayCount, unknownDayCount } = monthCounts;
+        months.push({ month, workdayCount, restDayCount, unknownDayCount });
+      }
+      return publishedYearOverview(file, counts, months, version);
     },
     isSettled,
     nextHolidayIsSettled(from) {

@@ -1,4 +1,4 @@
-import type { DayNumber } from '../calendar/civil-date.js';
+import { daysInMonth, type DayNumber } from '../calendar/civil-date.js';
 import { dayOfWeek, type DayOfWeek } from '../calendar/day-of-week.js';
 import { ANNUAL_HOLIDAY_CODES, HOLIDAYS, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
@@ -66,6 +66,18 @@ export interface OverviewObservance {
   readonly replacedWhenOnWeekend: false;
 }
 
+/**
+ * The working, rest and undetermined days of one month of the year, counted as the workdays
+ * operation counts that month (an unpublished year's days are all undetermined).
+ */
+export interface MonthCount {
+  /** 1 to 12. */
+  readonly month: number;
+  readonly workdayCount: number;
+  readonly restDayCount: number;
+  readonly unknownDayCount: number;
+}
+
 interface OverviewCommon {
   readonly year: number;
   readonly regulation: RegulationInForce;
@@ -81,6 +93,8 @@ export type YearOverview =
       /** Working and rest days of January 1 to December 31. */
       readonly workdayCount: number;
       readonly restDayCount: number;
+      /** The twelve months, January first. */
+      readonly months: readonly MonthCount[];
       readonly datasetVersion: string;
     })
   | (OverviewCommon & {
@@ -90,8 +104,13 @@ export type YearOverview =
       readonly holidays: readonly AwaitedHoliday[];
       readonly workdayCount: null;
       readonly restDayCount: null;
+      /** The twelve months, January first: every day undetermined until the notice is published. */
+      readonly months: readonly MonthCount[];
       readonly datasetVersion: null;
     });
+
+/** The months of a year, 1 to 12. */
+export const MONTHS: readonly number[] = Array.from({ length: 12 }, (_, at) => at + 1);
 
 const OVERVIEW_NOTICE_KIND = { annual: 'ANNUAL', special: 'SPECIAL', amending: 'AMENDING' } as const;
 
@@ -99,6 +118,7 @@ const OVERVIEW_NOTICE_KIND = { annual: 'ANNUAL', special: 'SPECIAL', amending: '
 export function publishedYearOverview(
   file: ArrangementFile,
   counts: { readonly workdayCount: number; readonly restDayCount: number },
+  months: readonly MonthCount[],
   datasetVersion: string,
 ): YearOverview {
   return {
@@ -125,6 +145,7 @@ export function publishedYearOverview(
     observances: observancesOf(file.year),
     workdayCount: counts.workdayCount,
     restDayCount: counts.restDayCount,
+    months,
     datasetVersion,
   };
 }
@@ -150,6 +171,7 @@ export function unpublishedYearOverview(year: number): YearOverview {
     observances: observancesOf(year),
     workdayCount: null,
     restDayCount: null,
+    months: MONTHS.map((month) => ({ month, workdayCount: 0, restDayCount: 0, unknownDayCount: daysInMonth(year, month) })),
     datasetVersion: null,
   };
 }

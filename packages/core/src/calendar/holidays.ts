@@ -8,6 +8,11 @@ interface HolidayDefinition {
   readonly zh: string;
   /** The English name, as the interface's table of holiday codes gives it. */
   readonly en: string;
+  /**
+   * Names short enough for a day's cell of a printed calendar (the calendar page; the full name goes
+   * in its tooltip). A soft hyphen (U+00AD) marks where a narrow cell may break a word.
+   */
+  readonly short: { readonly zh: string; readonly en: string };
   /** Other names a notice prints for it in a title, an item's label or the lead-in (the official name is always read). */
   readonly printedNames: readonly string[];
   /** Names a notice prints in brackets after a date to say the date is the festival's own day: 2月10日（农历端午当日）. */
@@ -33,6 +38,7 @@ export const HOLIDAYS = {
   NEW_YEAR: {
     zh: '元旦',
     en: "New Year's Day",
+    short: { zh: '元旦', en: 'New Year' },
     // The 2007 regulation calls it 新年.
     printedNames: ['新年'],
     dayLabels: ['元旦', '新年'],
@@ -43,6 +49,7 @@ export const HOLIDAYS = {
   SPRING_FESTIVAL: {
     zh: '春节',
     en: 'Spring Festival',
+    short: { zh: '春节', en: 'Spring Fest.' },
     printedNames: [],
     // 春节 after a date names 正月初一 and is read as that lunar label (2008: 2月7日（春节））.
     dayLabels: [],
@@ -62,6 +69,7 @@ export const HOLIDAYS = {
   QINGMING_FESTIVAL: {
     zh: '清明节',
     en: 'Qingming Festival',
+    short: { zh: '清明节', en: 'Qing\u00ADming' },
     printedNames: [],
     dayLabels: ['清明节', '清明', '农历清明当日'],
     noticeId: 'qingming-festival',
@@ -71,6 +79,7 @@ export const HOLIDAYS = {
   LABOR_DAY: {
     zh: '劳动节',
     en: 'Labor Day',
+    short: { zh: '劳动节', en: 'Labor Day' },
     // The 2008 notice prints “五一”国际劳动节, the 2009 lead-in 国际劳动节.
     printedNames: ['国际劳动节', '“五一”国际劳动节', '“五一”劳动节'],
     dayLabels: ['劳动节', '国际劳动节', '“五一”国际劳动节'],
@@ -82,6 +91,7 @@ export const HOLIDAYS = {
   DRAGON_BOAT_FESTIVAL: {
     zh: '端午节',
     en: 'Dragon Boat Festival',
+    short: { zh: '端午节', en: 'Dragon Boat' },
     printedNames: [],
     dayLabels: ['端午节', '端午', '农历端午当日'],
     noticeId: 'dragon-boat-festival',
@@ -92,6 +102,7 @@ export const HOLIDAYS = {
   MID_AUTUMN_FESTIVAL: {
     zh: '中秋节',
     en: 'Mid-Autumn Festival',
+    short: { zh: '中秋节', en: 'Mid-Autumn' },
     printedNames: [],
     dayLabels: ['中秋节', '中秋', '农历中秋当日'],
     noticeId: 'mid-autumn-festival',
@@ -101,6 +112,7 @@ export const HOLIDAYS = {
   NATIONAL_DAY: {
     zh: '国庆节',
     en: 'National Day',
+    short: { zh: '国庆节', en: 'Na\u00ADtional Day' },
     printedNames: [],
     dayLabels: ['国庆节'],
     noticeId: 'national-day',
@@ -110,6 +122,7 @@ export const HOLIDAYS = {
   VICTORY_DAY_70TH_ANNIVERSARY: {
     zh: '中国人民抗日战争暨世界反法西斯战争胜利70周年纪念日',
     en: '70th anniversary commemoration of the victory of the war of resistance against aggression and the world anti-fascist war',
+    short: { zh: '抗战胜利纪念日', en: 'Vic\u00ADtory Day' },
     printedNames: [],
     dayLabels: [],
     noticeId: 'victory-day',

@@ -7,12 +7,14 @@ import { dayNumberFromCivil, type DayNumber } from './civil-date.js';
  * all-citizen holidays).
  */
 export const OBSERVANCES = [
-  { code: 'WOMENS_DAY', name: '妇女节', nameEn: "International Women's Day", month: 3, day: 8, who: '妇女', whoEn: 'women', timeOff: 'HALF_DAY' },
-  { code: 'YOUTH_DAY', name: '青年节', nameEn: 'Youth Day', month: 5, day: 4, who: '14周岁以上的青年', whoEn: 'young people aged 14 and over', timeOff: 'HALF_DAY' },
-  { code: 'CHILDRENS_DAY', name: '儿童节', nameEn: "Children's Day", month: 6, day: 1, who: '不满14周岁的少年儿童', whoEn: 'children under 14', timeOff: 'ONE_DAY' },
+  { code: 'WOMENS_DAY', name: '妇女节', shortName: '妇女节', nameEn: "International Women's Day", month: 3, day: 8, who: '妇女', whoEn: 'women', timeOff: 'HALF_DAY' },
+  { code: 'YOUTH_DAY', name: '青年节', shortName: '青年节', nameEn: 'Youth Day', month: 5, day: 4, who: '14周岁以上的青年', whoEn: 'young people aged 14 and over', timeOff: 'HALF_DAY' },
+  { code: 'CHILDRENS_DAY', name: '儿童节', shortName: '儿童节', nameEn: "Children's Day", month: 6, day: 1, who: '不满14周岁的少年儿童', whoEn: 'children under 14', timeOff: 'ONE_DAY' },
   {
     code: 'ARMY_DAY',
     name: '中国人民解放军建军纪念日',
+    // What calendars print on the day.
+    shortName: '建军节',
     nameEn: 'Army Day',
     month: 8,
     day: 1,

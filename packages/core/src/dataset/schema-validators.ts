@@ -3,7 +3,7 @@ import { checkArrangementShape as arrangementShape, checkManifestShape as manife
 
 /**
  * Shape checks of the data files: Ajv's code for the JSON Schemas generated from the TypeBox
- * definitions in arrangement-schema.ts, written ahead of time (npm run docs:generate), so that
+ * definitions in scripts/arrangement-schema.ts, written ahead of time (npm run docs:generate), so that
  * neither Ajv nor a schema compilation costs the service's start-up.
  */
 export interface ShapeCheck<Shape> {

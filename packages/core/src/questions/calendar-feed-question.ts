@@ -1,4 +1,4 @@
-import { InputProblem, quote, type ReceivedValues } from './input-problem.js';
+import { InputProblem, quote, repeatedParameter, type ReceivedValues } from './input-problem.js';
 import { checkSupportedYear, parseYear } from './year-question.js';
 
 export const FEED_LANGUAGES = ['zh', 'en'] as const;
@@ -20,7 +20,7 @@ export function readCalendarFeedQuestion(values: ReceivedValues): CalendarFeedQu
   const [yearsValue, langValue] = values;
   const years = yearsValue === undefined ? undefined : readYears(yearsValue);
   if (years instanceof InputProblem) return years;
-  const lang = readLanguage(langValue);
+  const lang = readLanguageParameter(langValue);
   if (lang instanceof InputProblem) return lang;
   if (years === undefined) return { firstYear: undefined, lastYear: undefined, lang };
   const [firstYear, lastYear] = years;
@@ -31,7 +31,7 @@ export function readCalendarFeedQuestion(values: ReceivedValues): CalendarFeedQu
 }
 
 function readYears(value: unknown): readonly [number, number] | InputProblem {
-  if (typeof value !== 'string') return new InputProblem('INVALID_PARAMETER', 'years is given more than once; give it exactly once.');
+  if (typeof value !== 'string') return repeatedParameter('years');
   const parts = value.split('..');
   const first = parts.length > 2 ? undefined : parseYear('years', parts[0]);
   const last = parts.length === 2 ? parseYear('years', parts[1]) : first;
@@ -41,10 +41,17 @@ function readYears(value: unknown): readonly [number, number] | InputProblem {
   return [first, last];
 }
 
-/** `lang`: zh (the default) or en, given at most once. */
-export function readLanguage(value: unknown): FeedLanguage | InputProblem {
+/** `lang` as a query gives it (a text, or several when repeated): the feed's and the calendar page's. */
+export function readLanguageParameter(value: unknown): FeedLanguage | InputProblem {
+  return value === undefined || typeof value === 'string' ? readLanguage(value, (text) => quote(String(text))) : repeatedParameter('lang');
+}
+
+/**
+ * `lang`: zh (the default) or en, for the feed, the calendar page and the library alike; `describe`
+ * says what was given in the asker's terms (a query's text, or any JavaScript value).
+ */
+export function readLanguage(value: unknown, describe: (value: unknown) => string): FeedLanguage | InputProblem {
   if (value === undefined) return 'zh';
-  if (typeof value !== 'string') return new InputProblem('INVALID_PARAMETER', 'lang is given more than once; give it exactly once.');
   const lang = FEED_LANGUAGES.find((known) => known === value);
-  return lang ?? new InputProblem('INVALID_PARAMETER', `lang must be zh or en; got ${quote(value)}.`);
+  return lang ?? new InputProblem('INVALID_PARAMETER', `lang must be ${FEED_LANGUAGES.join(' or ')}; got ${describe(value)}.`);
 }

@@ -1,7 +1,7 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { formatIsoDate, parseIsoDate, probableIsoDate } from '../calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
-import { InputProblem, missingParameters, quote, type ReceivedValues } from './input-problem.js';
+import { InputProblem, missingParameters, quote, repeatedParameter, type ReceivedValues } from './input-problem.js';
 
 /** The longest range a request may span, both ends included (the interface: limits). */
 export const MAX_RANGE_DAYS = 366;
@@ -74,7 +74,7 @@ export function invalidDateRange(start: DayNumber, end: DayNumber): InputProblem
 /** One present date value: exactly once, exactly yyyy-MM-dd, a real date. */
 export function readDate(name: string, value: unknown): DayNumber | InputProblem {
   if (typeof value !== 'string') {
-    return new InputProblem('INVALID_DATE_FORMAT', `${name} is given more than once; give it exactly once, as yyyy-MM-dd.`);
+    return repeatedParameter(name, 'INVALID_DATE_FORMAT', ', as yyyy-MM-dd');
   }
   const day = parseIsoDate(value);
   if (day === undefined) {

@@ -33,6 +33,11 @@ export function quote(value: string): string {
   return jsonString(shown);
 }
 
+/** A query parameter given more than once (the HTTP reading of a repeated one): `form` says how to give it. */
+export function repeatedParameter(name: string, code: InputProblemCode = 'INVALID_PARAMETER', form = ''): InputProblem {
+  return new InputProblem(code, `${name} is given more than once; give it exactly once${form}.`);
+}
+
 /** "Required parameter missing: x." / "Required parameters missing: x, y." naming every absent one. */
 export function missingParameters(names: readonly string[]): InputProblem {
   return new InputProblem('MISSING_PARAMETER', `Required parameter${names.length > 1 ? 's' : ''} missing: ${names.join(', ')}.`);

@@ -2,7 +2,7 @@ import type { DayNumber } from '../calendar/civil-date.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { checkSupported, readDate } from './date-parameters.js';
-import { InputProblem, missingParameters, quote, type ReceivedValues } from './input-problem.js';
+import { InputProblem, missingParameters, quote, repeatedParameter, type ReceivedValues } from './input-problem.js';
 
 /** The largest number of working days an offset may move, either way (docs/design.md (Beyond the interface)). */
 export const MAX_OFFSET_DAYS = 1000;
@@ -31,7 +31,7 @@ export function readWorkdayOffsetQuestion(values: ReceivedValues): WorkdayOffset
 
 /** An integer from -1000 to 1000 in plain ASCII: an optional '-', no '+', no leading zeros (nor "-0"), given once. */
 export function readWorkdayCount(value: unknown): number | InputProblem {
-  if (typeof value !== 'string') return new InputProblem('INVALID_PARAMETER', 'days is given more than once; give it exactly once.');
+  if (typeof value !== 'string') return repeatedParameter('days');
   const days = parseWorkdayCount(value);
   if (days === undefined) {
     return new InputProblem(

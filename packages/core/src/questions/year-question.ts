@@ -1,5 +1,5 @@
 import { FIRST_SUPPORTED_YEAR } from '../calendar/supported-range.js';
-import { InputProblem, quote } from './input-problem.js';
+import { InputProblem, quote, repeatedParameter } from './input-problem.js';
 
 const FOUR_DIGITS = /^[0-9]{4}$/;
 
@@ -11,7 +11,7 @@ export function readYear(name: string, value: unknown): number | InputProblem {
 
 /** Only the form: exactly four ASCII digits, given once. */
 export function parseYear(name: string, value: unknown): number | InputProblem {
-  if (typeof value !== 'string') return new InputProblem('INVALID_PARAMETER', `${name} is given more than once; give it exactly once.`);
+  if (typeof value !== 'string') return repeatedParameter(name);
   if (!FOUR_DIGITS.test(value)) return new InputProblem('INVALID_PARAMETER', `${name} must be a year of exactly four digits, such as 2026; got ${quote(value)}.`);
   return Number(value);
 }

@@ -120,8 +120,9 @@ export class WebhookSender {
 
   /** Takes up the deliveries a previous process left undone (to the URLs still configured). */
   resume(deliveries: readonly PendingDelivery[]): void {
-    for (const delivery of deliveries) if (this.settings.urls.includes(delivery.url)) this.start(delivery);
-    this.keep();
+    const resumed = deliveries.filter((delivery) => this.settings.urls.includes(delivery.url));
+    for (const delivery of resumed) this.start(delivery);
+    if (resumed.length !== deliveries.length) this.keep();
   }
 
   async settled(): Promise<void> {

@@ -23,12 +23,14 @@ const BROTLI_QUALITY = 5;
 /** What the cache of encoded bodies may hold: enough for every documentation asset and thousands of large answers. */
 export const ENCODED_BODY_LIMITS = { maxBytes: 8 * 1024 * 1024, maxEntries: 4096 } as const;
 
-const VARY = ['vary', 'Accept-Encoding'] as const;
-const CODING_HEADERS: Readonly<Record<ContentCoding, HeaderList>> = {
-  identity: VARY,
-  gzip: ['content-encoding', 'gzip', ...VARY],
-  br: ['content-encoding', 'br', ...VARY],
-};
+/** The headers of each coding, for an answer that varies on Accept-Encoding alone or on Accept as well (one Vary line either way). */
+const codingHeaderTable = (vary: string): Readonly<Record<ContentCoding, HeaderList>> => ({
+  identity: ['vary', vary],
+  gzip: ['content-encoding', 'gzip', 'vary', vary],
+  br: ['content-encoding', 'br', 'vary', vary],
+});
+const CODING_HEADERS = codingHeaderTable('Accept-Encoding');
+const CODING_HEADERS_VARYING_ON_ACCEPT = codingHeaderTable('Accept, Accept-Encoding');
 
 /**
  * The coding to send a body in: undefined when it is too small to be compressed (then the answer
@@ -98,9 +100,12 @@ function qValue(parameters: readonly string[]): number {
   return 1;
 }
 
-/** The headers of an answer sent in `coding`: Content-Encoding when compressed, and Vary, since the answer depends on Accept-Encoding. */
-export function codingHeaders(coding: ContentCoding): HeaderList {
-  return CODING_HEADERS[coding];
+/**
+ * The headers of an answer sent in `coding`: Content-Encoding when compressed, and Vary, since the
+ * answer depends on Accept-Encoding (and on Accept, for an operation that negotiates its media type).
+ */
+export function codingHeaders(coding: ContentCoding, variesOnAccept = false): HeaderList {
+  return (variesOnAccept ? CODING_HEADERS_VARYING_ON_ACCEPT : CODING_HEADERS)[coding];
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ApiOperation } from './operations/api-operation.js';
 import { getCalendarFeed, getWorkdayOffset, getYearOverview } from './operations/business-day-operations.js';
+import { getDateStatuses } from './operations/date-list-operation.js';
 import { calculateWorkdays, getDateRangeStatus, getDateStatus, getNextHoliday } from './operations/date-operations.js';
 
 export { OPERATION_IDS, type ApiOperation } from './operations/api-operation.js';
@@ -10,6 +11,7 @@ export const API_OPERATIONS: readonly ApiOperation<unknown>[] = [
   getDateRangeStatus,
   calculateWorkdays,
   getNextHoliday,
+  getDateStatuses,
   getWorkdayOffset,
   getYearOverview,
   getCalendarFeed,

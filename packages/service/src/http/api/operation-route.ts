@@ -2,11 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import type { AnswerBytes } from './operations/answer-bytes.js';
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
-import { codingFor, codingHeaders, etagInCoding, type ContentCoding } from './compression.js';
-import type { Answer, AnswerBody, ApiOperation } from './operations/api-operation.js';
+import type { Answer, ApiOperation } from './operations/api-operation.js';
+import { CSV_CONTENT_TYPE, dayRowsCsv } from './operations/day-csv.js';
 import { sendProblem, type ProblemSpec } from './problems.js';
 import { queryValues, type UnparsedQuery } from './query-string.js';
-import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type Responder } from './response-policy.js';
+import { BYTE_ORDER_MARK_PARAMETER, preferredRepresentation, readByteOrderMark } from './representation.js';
+import { CACHE_SETTLED, CACHE_UNSETTLED, type HeaderList, type Responder } from './response-policy.js';
+import { writeValidatedAnswer } from './validated-answer.js';
 import type { ServiceRoute } from './service-route.js';
 
 /** Where handlers get the calendar: the one atomically swapped core with its bytes, or none before the first load. */
@@ -17,20 +19,35 @@ export interface CalendarSource {
 /** Seconds a client should wait after a 503: the default interval of the data directory check. */
 export const RETRY_AFTER_SECONDS = '30';
 
+/** How an answer goes out: its media type, what its ETag key adds, and whether it varies on Accept. */
+interface Form {
+  readonly contentType: string;
+  readonly keySuffix: string;
+  readonly variesOnAccept: boolean;
+}
+
+const CACHE_SETTLED_HEADERS: HeaderList = ['cache-control', CACHE_SETTLED];
+const CACHE_UNSETTLED_HEADERS: HeaderList = ['cache-control', CACHE_UNSETTLED];
+
 /**
  * The handler of one API operation: read the parameters, ask the calendar once, write the answer
  * with a strong ETag (dataset version + the answer's key) and a Cache-Control that keeps settled
- * answers long and answers containing UNKNOWN days short. A large answer (a long range, the feed)
- * goes out in the coding the request prefers, with the ETag of that coding.
+ * answers long and answers containing UNKNOWN days short (writeValidatedAnswer: a large answer in
+ * the coding the request prefers, with the ETag of that coding). A range or a year goes out as CSV
+ * when the request prefers it.
  */
 export function operationRoute(operation: ApiOperation<unknown>, calendar: CalendarSource, responder: Responder): ServiceRoute {
-  const { operationId, parameters } = operation;
-  const contentType = operation.response.contentType;
+  const { operationId, parameters, csv } = operation;
   // Where each parameter is read from: the names to look for in the query, and the path's.
   const queryNames = parameters.map((parameter) => (parameter.in === 'query' ? parameter.name : undefined));
   const pathParameters = parameters.flatMap((parameter, at) => (parameter.in === 'path' ? [{ at, name: parameter.name }] : []));
+  // An operation with a CSV representation negotiates it: every answer of it varies on Accept.
+  const negotiates = csv !== undefined;
+  const json: Form = { contentType: operation.response.contentType, keySuffix: '', variesOnAccept: negotiates };
+  const csvForm: Form = { contentType: CSV_CONTENT_TYPE, keySuffix: '.csv', variesOnAccept: true };
+  const csvWithMarkForm: Form = { contentType: CSV_CONTENT_TYPE, keySuffix: '.csv-bom', variesOnAccept: true };
 
-  const write = (request: FastifyRequest, reply: FastifyReply, calendar: AnswerBytes, question: unknown, answer: Answer): void | Promise<void> => {
+  const write = (request: FastifyRequest, reply: FastifyReply, calendar: AnswerBytes, question: unknown, answer: Answer, form: Form): void | Promise<void> => {
     if (answer instanceof InputProblem) {
       sendProblem(responder, request, reply, answer, operationId);
       return;
@@ -39,40 +56,9 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       sendProblem(responder, request, reply, unavailableProblem(answer.year), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
       return;
     }
-    const etag = `"${calendar.core.version}/${operation.answerKey(question)}"`;
-    const cacheControl = operation.isSettled(calendar.core, question) ? CACHE_SETTLED : CACHE_UNSETTLED;
-    const coding = codingFor(request, answer);
-    if (coding !== undefined) return writeInCoding(request, reply, coding, etag, cacheControl, answer);
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-      responder.write(request, reply, operationId, 304, ['etag', etag, 'cache-control', cacheControl]);
-      return;
-    }
-    responder.write(request, reply, operationId, 200, ['content-type', contentType, 'etag', etag, 'cache-control', cacheControl], answer);
-  };
-
-  /** A large answer: validated against its coding's ETag, compressed once per ETag (which holds the dataset version). */
-  const writeInCoding = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    coding: ContentCoding,
-    identityEtag: string,
-    cacheControl: string,
-    answer: AnswerBody,
-  ): void | Promise<void> => {
-    const etag = etagInCoding(identityEtag, coding);
-    const headers = ['etag', etag, 'cache-control', cacheControl, ...codingHeaders(coding)];
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-      responder.write(request, reply, operationId, 304, headers);
-      return;
-    }
-    const body = responder.encodedBodies.get(identityEtag, coding, answer);
-    if (!(body instanceof Promise)) {
-      responder.write(request, reply, operationId, 200, ['content-type', contentType, ...headers], body);
-      return;
-    }
-    return body.then((encoded) => {
-      responder.write(request, reply, operationId, 200, ['content-type', contentType, ...headers], encoded);
-    });
+    const etag = `"${calendar.core.version}/${operation.answerKey(question)}${form.keySuffix}"`;
+    const cacheControl = operation.isSettled(calendar.core, question) ? CACHE_SETTLED_HEADERS : CACHE_UNSETTLED_HEADERS;
+    return writeValidatedAnswer(responder, request, reply, operationId, etag, cacheControl, form.contentType, answer, form.variesOnAccept);
   };
 
   return {
@@ -80,12 +66,23 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
     doc: { kind: 'api', operation },
     handle(request, reply) {
       // The app hands the query over unparsed (see buildApp): only the operation's own names are read.
-      const values = queryValues((request.query as UnparsedQuery).text, queryNames);
+      const query = (request.query as UnparsedQuery).text;
+      const values = queryValues(query, queryNames);
       for (const { at, name } of pathParameters) values[at] = (request.params as Readonly<Record<string, string>>)[name];
       const question = operation.read(values);
       if (question instanceof InputProblem) {
         sendProblem(responder, request, reply, question, operationId);
         return;
+      }
+      // CSV when the request prefers it; its one parameter of its own is checked after the operation's.
+      let byteOrderMark: boolean | undefined;
+      if (negotiates && preferredRepresentation(request.headers.accept) === 'csv') {
+        const read = readByteOrderMark(queryValues(query, [BYTE_ORDER_MARK_PARAMETER])[0]);
+        if (read instanceof InputProblem) {
+          sendProblem(responder, request, reply, read, operationId);
+          return;
+        }
+        byteOrderMark = read;
       }
       // One read of the calendar per request: a reload swapping it meanwhile cannot mix two datasets.
       const loaded = calendar.current();
@@ -95,10 +92,15 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
         sendProblem(responder, request, reply, unavailableProblem(undefined), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
         return;
       }
+      if (byteOrderMark !== undefined && csv !== undefined) {
+        const [start, end] = csv.days(question);
+        const rows = dayRowsCsv(loaded.core, start, end, byteOrderMark);
+        return write(request, reply, loaded, question, rows, byteOrderMark ? csvWithMarkForm : csvForm);
+      }
       const answer = operation.answer(loaded, question);
       // Only an answer rendered on first use (the calendar feed) is a promise.
-      if (answer instanceof Promise) return answer.then((resolved) => write(request, reply, loaded, question, resolved));
-      return write(request, reply, loaded, question, answer);
+      if (answer instanceof Promise) return answer.then((resolved) => write(request, reply, loaded, question, resolved, json));
+      return write(request, reply, loaded, question, answer, json);
     },
   };
 }

@@ -6,7 +6,7 @@ import { yearOfDayNumber } from '@china-holiday-calendar/core/calendar/civil-dat
 import { FIRST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { answerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
 import { chinaDayOf } from '@china-holiday-calendar/core/calendar/china-day.js';
-import { readLanguage, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
+import { readLanguageParameter, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { readYear } from '@china-holiday-calendar/core/questions/year-question.js';
 import { calendarPage } from './calendar-page.js';
@@ -15,27 +15,33 @@ import { HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
 import { RETRY_AFTER_SECONDS, unavailableProblem, type CalendarSource } from '../api/operation-route.js';
 import { sendProblem } from '../api/problems.js';
 import { queryValues, type UnparsedQuery } from '../api/query-string.js';
-import { CACHE_SETTLED, CACHE_UNSETTLED, matchesIfNoneMatch, type Responder } from '../api/response-policy.js';
+import { CACHE_SETTLED, CACHE_UNSETTLED, type Responder } from '../api/response-policy.js';
+import { writeValidatedAnswer } from '../api/validated-answer.js';
 import type { ServiceRoute } from '../api/service-route.js';
 
 export const CALENDAR_PAGE_PATH = '/calendar';
 const YEAR_PAGE_PATH = `${CALENDAR_PAGE_PATH}/{year}`;
 
-/** Rendered pages kept per dataset: a year in two languages is 2; the bound keeps far-off years from piling up. */
-const PAGES_KEPT = 256;
+/**
+ * The bytes of rendered pages kept per dataset (a page is about 140 KB): the published years in
+ * both languages and as many more, least recently asked first out, so that far-off years asked
+ * one after another cannot pile up (their compressed copies are bounded apart, in EncodedBodies).
+ */
+export const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
  * The calendar page for people: `/calendar/{year}` (`year` read as the year overview reads it)
  * and `/calendar`, the current year in China. `?lang=en` as the feed takes it. Pages are HTML
- * under the documentation's CSP, rendered once per dataset, year and language, with an ETag of
- * the dataset version and Cache-Control as the year overview's (`/calendar` short: it turns to
- * the next year on January 1).
+ * under the documentation's CSP, rendered once per dataset, year and language (kept up to
+ * PAGE_CACHE_BYTES), sent compressed where the request accepts it, with an ETag of the dataset
+ * version and Cache-Control as the year overview's (`/calendar` short: it turns to the next year
+ * on January 1).
  */
 export function calendarPageRoutes(calendar: CalendarSource, responder: Responder): ServiceRoute[] {
-  const rendered = new WeakMap<CalendarCore, Map<string, Buffer>>();
+  const rendered = new WeakMap<CalendarCore, KeptPages>();
 
-  const answer = (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): void => {
-    const lang = readLanguage(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
+  const answer = (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): void | Promise<void> => {
+    const lang = readLanguageParameter(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
     if (lang instanceof InputProblem) return sendProblem(responder, request, reply, lang, label);
     const year = yearValue === undefined ? currentYear() : readYear('year', yearValue);
     if (year instanceof InputProblem) return sendProblem(responder, request, reply, year, label);
@@ -47,23 +53,18 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     if (isUnavailable(page)) return sendProblem(responder, request, reply, unavailableProblem(page.year), label, ['retry-after', RETRY_AFTER_SECONDS]);
     const etag = `"${index.version}/page${year}${lang}"`;
     const cacheControl = yearValue !== undefined && index.yearOverviewIsSettled(year) ? CACHE_SETTLED : CACHE_UNSETTLED;
-    const headers = ['etag', etag, 'cache-control', cacheControl, ...PAGE_SECURITY_HEADERS];
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-      return responder.write(request, reply, label, 304, headers, undefined, PAGE_CSP);
-    }
-    responder.write(request, reply, label, 200, ['content-type', HTML_CONTENT_TYPE, ...headers], page, PAGE_CSP);
+    return writeValidatedAnswer(responder, request, reply, label, etag, ['cache-control', cacheControl, ...PAGE_SECURITY_HEADERS], HTML_CONTENT_TYPE, page, false, PAGE_CSP);
   };
 
   const pageOf = (index: CalendarCore, year: number, lang: FeedLanguage): Buffer | Unavailable => {
     let pages = rendered.get(index);
-    if (pages === undefined) rendered.set(index, (pages = new Map<string, Buffer>()));
+    if (pages === undefined) rendered.set(index, (pages = new KeptPages(PAGE_CACHE_BYTES)));
     const key = `${year}:${lang}`;
     const kept = pages.get(key);
     if (kept !== undefined) return kept;
     const grid = yearGrid(answerObjects(index), year);
     if (isUnavailable(grid)) return grid;
     const page = Buffer.from(calendarPage(grid, { lang, datasetVersion: index.version, publishedYears: index.publishedYears, firstYear: FIRST_SUPPORTED_YEAR }));
-    if (pages.size >= PAGES_KEPT) pages.delete(pages.keys().next().value ?? key);
     pages.set(key, page);
     return page;
   };
@@ -83,4 +84,36 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
 /** The year it is now in China (Asia/Shanghai), whatever the host's time zone. */
 function currentYear(): number {
   return yearOfDayNumber(chinaDayOf(Date.now()) ?? 0);
+}
+
+/** Rendered pages by key, most recently asked last, bounded in bytes. */
+export class KeptPages {
+  private readonly pages = new Map<string, Buffer>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): Buffer | undefined {
+    const page = this.pages.get(key);
+    if (page !== undefined) {
+      this.pages.delete(key);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  set(key: string, page: Buffer): void {
+    this.pages.set(key, page);
+    this.bytes += page.length;
+    for (const [oldest, kept] of this.pages) {
+      if (this.bytes <= this.maxBytes || oldest === key) break;
+      this.pages.delete(oldest);
+      this.bytes -= kept.length;
+    }
+  }
+
+  /** Bytes held. */
+  get size(): number {
+    return this.bytes;
+  }
 }

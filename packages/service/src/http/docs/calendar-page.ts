@@ -5,6 +5,7 @@ import type { FeedLanguage } from '@china-holiday-calendar/core/questions/calend
 import { lunarDateOf } from '@china-holiday-calendar/core/calendar/lunar-date.js';
 import { solarTermOf } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
 import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { festivalOf, type Festival } from './festival-days.js';
 import { escapeHtml } from './html.js';
 
 /** What the page needs besides the year's grid. */
@@ -32,7 +33,12 @@ interface PageText {
   readonly lunar: (label: string) => string;
   readonly solarTerm: (name: string) => string;
   readonly holidayName: (code: HolidayCode) => string;
+  /** A holiday's name as its day's cell shows it: short enough to fit (the full name is its tooltip). */
+  readonly holidayShortName: (code: HolidayCode) => string;
+  readonly festival: (festival: Festival) => string;
   readonly joiner: string;
+  /** How the short names of a combined entry are joined in a cell. */
+  readonly shortJoiner: string;
   readonly published: (year: number) => string;
   readonly counts: (work: number, rest: number) => string;
   readonly unpublished: (year: number) => string;
@@ -71,7 +77,10 @@ const TEXT: Readonly<Record<FeedLanguage, PageText>> = {
     lunar: (label) => `农历${label}`,
     solarTerm: (name) => name,
     holidayName: (code) => HOLIDAYS[code].zh,
+    holidayShortName: (code) => HOLIDAYS[code].short.zh,
+    festival: (festival) => festival.zh,
     joiner: '、',
+    shortJoiner: '、',
     published: (year) => `${year}年的安排已公布，依据：`,
     counts: (work, rest) => `全年（1月1日至12月31日）工作日 ${work} 天，休息日 ${rest} 天。`,
     unpublished: (year) => `${year}年的放假安排未公布。`,
@@ -84,7 +93,7 @@ const TEXT: Readonly<Record<FeedLanguage, PageText>> = {
       work: '调休上班',
       statutory: '法定节假日（加框）',
       weekend: '周六、周日（灰底）',
-      names: '假期名写在放假首日；下行是农历日，初一写月名，节气日写节气',
+      names: '假期名写在放假首日；下行是农历日，初一写月名，节气日写节气，节日写节日名（除夕、元宵节……）',
     },
     yearsLabel: '年份',
     previous: '上一年',
@@ -117,7 +126,10 @@ const TEXT: Readonly<Record<FeedLanguage, PageText>> = {
     lunar: (label) => `lunar date ${label}`,
     solarTerm: (name) => `solar term ${name}`,
     holidayName: (code) => HOLIDAYS[code].en,
+    holidayShortName: (code) => HOLIDAYS[code].short.en,
+    festival: (festival) => `${festival.en} (${festival.zh})`,
     joiner: ' and ',
+    shortJoiner: ' & ',
     published: (year) => `The ${year} arrangement is published. Source: `,
     counts: (work, rest) => `January 1 to December 31: ${work} working days, ${rest} rest days.`,
     unpublished: (year) => `The ${year} arrangement is not yet published (未公布).`,
@@ -130,7 +142,7 @@ const TEXT: Readonly<Record<FeedLanguage, PageText>> = {
       work: 'bān: a make-up working day',
       statutory: 'Statutory holiday (framed)',
       weekend: 'Saturday and Sunday (grey)',
-      names: "A holiday's name is on its first day off; below the date, the lunar day (初一 as the month's name, a solar term on its day)",
+      names: "A holiday's name is on its first day off; below the date, the lunar day (初一 as the month's name, a solar term or a festival such as 除夕 on its day)",
     },
     yearsLabel: 'Years',
     previous: 'Previous year',
@@ -154,12 +166,15 @@ const STYLE = `
 body{margin:0 auto;max-width:82rem;padding:0 1rem 2rem;font-family:system-ui,"PingFang SC","Noto Sans CJK SC","Microsoft YaHei",sans-serif;color:#1b1b1b;background:#fff;line-height:1.4}
 a{color:#0b4f9c}
 header{border-bottom:1px solid #ccc;padding:.5rem 0}
+.top{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 1rem}
 h1{font-size:1.5rem;margin:.5rem 0 .25rem}
+.lang{white-space:nowrap}
 .sub{margin:0 0 .5rem;color:#444}
 nav ul{display:inline;list-style:none;margin:0;padding:0}
 nav li{display:inline-block;margin:0 .15rem}
 nav a,nav span{display:inline-block;padding:.2rem .3rem}
 nav [aria-current]{font-weight:700;text-decoration:none;border-bottom:2px solid #1b1b1b}
+nav .gap{color:#4a4a4a}
 .about p{margin:.5rem 0}
 .notices{margin:.25rem 0;padding-left:1.25rem}
 .pending{border-left:4px solid #8a5a00;background:#fff6e0;padding:.5rem .75rem}
@@ -186,7 +201,8 @@ td.statutory{box-shadow:inset 0 0 0 2px #a3141c}
 .mark.rest{background:#a3141c}
 .mark.work{background:#123f86}
 .line{display:block;font-size:.68rem;color:#4a4a4a;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.line.holiday{color:#8c1016;font-weight:600}
+.line.holiday{color:#8c1016;font-weight:600;font-size:.58rem;white-space:normal;overflow:visible;line-height:1.15;hyphens:manual;overflow-wrap:anywhere}
+.line.festival{color:#8c1016;font-weight:600}
 .line.term{color:#1d5e2f;font-weight:600}
 .line.month{color:#1b1b1b;font-weight:600}
 .sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
@@ -196,8 +212,8 @@ footer{margin-top:1.5rem;border-top:1px solid #ccc;padding-top:.5rem;font-size:.
 @media print{
   *{print-color-adjust:exact;-webkit-print-color-adjust:exact}
   body{max-width:none;padding:0;font-size:7pt;line-height:1.2}
-  nav,footer,.sub{display:none}
-  header{border:none;padding:0;display:flex;align-items:baseline;gap:1em}
+  nav,footer,.sub,.lang{display:none}
+  header,.top{border:none;padding:0;display:flex;align-items:baseline;gap:1em}
   h1{font-size:12pt;margin:0}
   .about p,.notices{margin:0;display:inline}
   .notices{padding:0}.notices li{display:inline}
@@ -243,7 +259,7 @@ export function calendarPage(grid: YearGrid, context: CalendarPageContext): stri
 </head>
 <body>
 <header>
-<h1>${escapeHtml(text.title(year))}</h1>
+<div class="top"><h1>${escapeHtml(text.title(year))}</h1>${languageSwitch(year, text)}</div>
 <p class="sub">${escapeHtml(text.subtitle)}</p>
 ${navigation(year, context, text, query)}
 </header>
@@ -262,21 +278,42 @@ ${grid.months.map((month) => monthTable(month, text)).join('\n')}
 `;
 }
 
-/** Previous and next year, every year from the first to the one after the last published, and the other language. */
+/** How many years either side of the page's own the year bar names (besides the published ones). */
+const NEARBY_YEARS = 2;
+
+/**
+ * The year bar: every year from the first to the one after the last published, and the years
+ * around the page's own, each named once (a gap between them marked …), so that it stays short
+ * on a page of 9999 too; an arrow to the year before and after, named for screen readers.
+ */
 function navigation(year: number, context: CalendarPageContext, text: PageText, query: string): string {
   const href = (target: number): string => `/calendar/${target}${query}`;
-  const last = Math.max(year, context.firstYear, ...context.publishedYears.map((published) => published + 1));
-  const years: string[] = [];
-  for (let each = context.firstYear; each <= last; each++) {
-    years.push(`<li><a href="${href(each)}"${each === year ? ' aria-current="page"' : ''}>${each}</a></li>`);
+  const lastNamed = Math.max(context.firstYear, ...context.publishedYears.map((published) => published + 1));
+  const years = new Set<number>();
+  for (let each = context.firstYear; each <= lastNamed; each++) years.add(each);
+  for (let each = Math.max(context.firstYear, year - NEARBY_YEARS); each <= Math.min(LAST_PAGE_YEAR, year + NEARBY_YEARS); each++) years.add(each);
+  const items: string[] = [];
+  let previousListed: number | undefined;
+  for (const each of [...years].sort((a, b) => a - b)) {
+    if (previousListed !== undefined && each > previousListed + 1) items.push('<li class="gap" aria-hidden="true">…</li>');
+    items.push(`<li><a href="${href(each)}"${each === year ? ' aria-current="page"' : ''}>${each}</a></li>`);
+    previousListed = each;
   }
-  const previous = year > context.firstYear ? `<a href="${href(year - 1)}" rel="prev">‹ <span class="sr">${escapeHtml(text.previous)} </span>${year - 1}</a>` : '';
-  const next = `<a href="${href(year + 1)}" rel="next"><span class="sr">${escapeHtml(text.next)} </span>${year + 1} ›</a>`;
+  const previous = year > context.firstYear ? `<a href="${href(year - 1)}" rel="prev" aria-label="${escapeHtml(text.previous)}">‹</a>` : '';
+  const next = year < LAST_PAGE_YEAR ? `<a href="${href(year + 1)}" rel="next" aria-label="${escapeHtml(text.next)}">›</a>` : '';
+  return `<nav aria-label="${escapeHtml(text.yearsLabel)}">${previous}
+<ul>${items.join('')}</ul>
+${next}</nav>`;
+}
+
+/** The last year a page is shown for: the last a four-digit year can write. */
+const LAST_PAGE_YEAR = 9999;
+
+/** The link to the same year in the other language, beside the title. */
+function languageSwitch(year: number, text: PageText): string {
   const other = text.otherLanguage;
   const otherHref = `/calendar/${year}${other.lang === 'zh' ? '' : `?lang=${other.lang}`}`;
-  return `<nav aria-label="${escapeHtml(text.yearsLabel)}">${previous}
-<ul>${years.join('')}</ul>
-${next} · <a href="${otherHref}" lang="${other.htmlLang}" hreflang="${other.htmlLang}">${other.label}</a></nav>`;
+  return `<a class="lang" href="${otherHref}" lang="${other.htmlLang}" hreflang="${other.htmlLang}">${other.label}</a>`;
 }
 
 function legend(text: PageText): string {
@@ -310,10 +347,14 @@ function dayCell(month: number, day: GridDay, text: PageText): string {
       : day.dayStatus === 'ADJUSTED_WORKDAY'
         ? `<span class="mark work" lang="zh-CN" aria-hidden="true">${text.workMark}</span>`
         : '';
-  const lunar = lunarLine(day.day);
   const names = day.holidays.map(text.holidayName).join(text.joiner);
+  const starting = day.startsHoliday ?? [];
+  // A festival already named by the holiday line (春节 on its first day off) is not named twice.
+  const lunar = lunarLine(day.day, starting.map((code) => HOLIDAYS[code].short.zh));
   const holidayLine =
-    day.startsHoliday === null ? '' : `<span class="line holiday" aria-hidden="true">${escapeHtml(day.startsHoliday.map(text.holidayName).join(text.joiner))}</span>`;
+    starting.length === 0
+      ? ''
+      : `<span class="line holiday" title="${escapeHtml(starting.map(text.holidayName).join(text.joiner))}" aria-hidden="true">${escapeHtml(starting.map(text.holidayShortName).join(text.shortJoiner))}</span>`;
   const description = [
     text.dayLabel(month, day.dayOfMonth, day.weekday),
     text.status[day.dayStatus],
@@ -321,6 +362,8 @@ function dayCell(month: number, day: GridDay, text: PageText): string {
     ...(day.statutory ? [text.statutory] : []),
     text.lunar(lunar.label),
     ...(lunar.term === null ? [] : [text.solarTerm(lunar.term)]),
+    // A festival that is one of the day's holidays is named already.
+    ...(lunar.festival === undefined || day.holidays.some((code) => HOLIDAYS[code].short.zh === lunar.festival?.zh) ? [] : [text.festival(lunar.festival)]),
   ]
     .filter((part) => part !== '')
     .join(' · ');
@@ -328,13 +371,20 @@ function dayCell(month: number, day: GridDay, text: PageText): string {
 }
 
 /**
- * The lunar line of a wall calendar: a solar term's name on its day, else the lunar month's name
- * on its first day (初一), else the lunar day; and the full lunar date for the day's description.
+ * The lunar line of a wall calendar: a festival's name on its day (除夕, 元宵节, 中秋节, 国庆节…;
+ * unless the holiday line already names it), else a solar term's, else the lunar month's name on
+ * its first day (初一), else the lunar day; and the full lunar date for the day's description.
  */
-function lunarLine(day: DayNumber): { readonly line: string; readonly kind: 'term' | 'month' | 'day'; readonly label: string; readonly term: string | null } {
+function lunarLine(
+  day: DayNumber,
+  namedHolidays: readonly string[],
+): { readonly line: string; readonly kind: 'festival' | 'term' | 'month' | 'day'; readonly label: string; readonly term: string | null; readonly festival: Festival | undefined } {
   const lunar = lunarDateOf(day);
   const term = solarTermOf(day) ?? null;
-  if (term !== null) return { line: term, kind: 'term', label: lunar.label, term };
-  if (lunar.day === 1) return { line: lunar.monthName, kind: 'month', label: lunar.label, term };
-  return { line: lunar.dayName, kind: 'day', label: lunar.label, term };
+  const festival = festivalOf(day);
+  const common = { label: lunar.label, term, festival };
+  if (festival !== undefined && !namedHolidays.includes(festival.zh)) return { line: festival.zh, kind: 'festival', ...common };
+  if (term !== null) return { line: term, kind: 'term', ...common };
+  if (lunar.day === 1) return { line: lunar.monthName, kind: 'month', ...common };
+  return { line: lunar.dayName, kind: 'day', ...common };
 }

@@ -7,6 +7,8 @@ import type { ApiOperation } from '../api/operation-list.js';
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../api/problems.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
 import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from '../api/response-policy.js';
+import { BYTE_ORDER_MARK_PARAMETER } from '../api/representation.js';
+import { DAY_CSV_COLUMNS } from '../api/operations/day-csv.js';
 import type { RouteContext, RouteTable } from '../api/route-context.js';
 import type { RouteDoc, ServiceRoute } from '../api/service-route.js';
 
@@ -22,8 +24,17 @@ export interface ExampleAnswer {
   readonly body: string;
 }
 
-/** Real answers by `METHOD url`. */
+/** Real answers by `METHOD url` (and the Accept header, when one is sent). */
 export type ExampleAnswers = ReadonlyMap<string, ExampleAnswer>;
+
+/** A request whose real answer the document shows: a method, a path and query, and an Accept header where it asks for another representation. */
+interface ExampleCall {
+  readonly method: string;
+  readonly url: string;
+  readonly accept?: string;
+}
+
+const CSV_MEDIA_TYPE = 'text/csv';
 
 /** The request id every example request carries, so that examples are the same in every run. */
 export const EXAMPLE_REQUEST_ID = '3f9a2c1d5e7b-1';
@@ -39,7 +50,7 @@ const REQUEST_ID_HEADER = {
   schema: { type: 'string' },
 };
 
-const key = (method: string, url: string): string => `${method} ${url}`;
+const key = ({ method, url, accept }: ExampleCall): string => (accept === undefined ? `${method} ${url}` : `${method} ${url} ${accept}`);
 
 /**
  * The document the service serves: its examples are the answers of the real application on the
@@ -53,9 +64,10 @@ export async function servedOpenApiDocument(context: RouteContext, routeTable: R
   const app = buildApp({ routes, responder });
   try {
     const answers = new Map<string, ExampleAnswer>();
-    for (const { method, url } of exampleRequests(routes)) {
-      const response = await app.inject({ method, url, headers: { 'x-request-id': EXAMPLE_REQUEST_ID } });
-      answers.set(key(method, url), { status: response.statusCode, contentType: String(response.headers['content-type']), body: response.body });
+    for (const call of exampleRequests(routes)) {
+      const headers = { 'x-request-id': EXAMPLE_REQUEST_ID, ...(call.accept === undefined ? {} : { accept: call.accept }) };
+      const response = await app.inject({ method: call.method, url: call.url, headers });
+      answers.set(key(call), { status: response.statusCode, contentType: String(response.headers['content-type']), body: response.body });
     }
     return buildOpenApiDocument(routes, options, answers);
   } finally {
@@ -67,7 +79,7 @@ export async function servedOpenApiDocument(context: RouteContext, routeTable: R
  * Every request whose answer the document shows: each operation's examples and bad requests, a GET
  * of each service route that shows its real answer, and another method on every documented path.
  */
-export function exampleRequests(routes: readonly ServiceRoute[]): { readonly method: string; readonly url: string }[] {
+export function exampleRequests(routes: readonly ServiceRoute[]): ExampleCall[] {
   return routes.flatMap(({ path, doc }) => {
     if (doc === undefined) return [];
     if (doc.kind === 'service') {
@@ -77,6 +89,7 @@ export function exampleRequests(routes: readonly ServiceRoute[]): { readonly met
     const { operation } = doc;
     return [
       ...Object.values(operation.examples).map(({ request }) => ({ method: 'GET', url: request })),
+      ...(operation.csv === undefined ? [] : [{ method: 'GET', url: operation.csv.example.request, accept: CSV_MEDIA_TYPE }]),
       ...Object.values(operation.badRequests).map((url) => ({ method: 'GET', url })),
       { method: 'POST', url: firstExample(operation) },
     ];
@@ -101,7 +114,8 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
         "Whether a date is a working day or a rest day under the State Council's official holiday arrangements, with the make-up working days (调休). " +
         'Dates of years whose arrangement is not published answer 200 with UNKNOWN. Errors are RFC 9457 problems. ' +
         'Every path also answers HEAD (the status and headers GET would send, without the body; listed in this document, not repeated on the reference page) and OPTIONS for CORS preflight. ' +
-        `Answers of ${COMPRESSION_MIN_BYTES} bytes or more are sent in brotli or gzip when Accept-Encoding asks for it (Vary: Accept-Encoding).`,
+        `Answers of ${COMPRESSION_MIN_BYTES} bytes or more are sent in brotli or gzip when Accept-Encoding asks for it (Vary: Accept-Encoding). ` +
+        'A range of dates and a year are sent as CSV (text/csv, one row a day) when Accept prefers it (Vary: Accept).',
       // A name without an address: the only address the service knows is this documentation's own,
       // and a contact link that leads back to the page it is on helps no one.
       contact: { name: 'China holiday calendar maintainers' },
@@ -116,7 +130,8 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
       { name: 'China calendar', description: 'Is a date a working day or a rest day? One date, a range of dates, the counts over a range, the next holiday.' },
       {
         name: 'Business days',
-        description: 'The date a number of working days away, a whole year at a glance, and a calendar to subscribe to in a calendar app.',
+        description:
+          'Many dates in one request, the date a number of working days away, a whole year at a glance, and a calendar to subscribe to in a calendar app.',
       },
       { name: 'Service', description: 'For the people who run the service: liveness, readiness, metrics and this document.' },
     ],
@@ -171,7 +186,7 @@ function serviceOperation(path: string, doc: Extract<RouteDoc, { kind: 'service'
             response.example === undefined
               ? {}
               : 'live' in response.example
-                ? { examples: { live: exampleOf('A real answer', 'GET', path, answers) } }
+                ? { examples: { live: exampleOf('A real answer', { method: 'GET', url: path }, answers) } }
                 : { examples: { built: { summary: 'As the route writes it', value: response.example.value } } };
           return [
             status,
@@ -198,7 +213,7 @@ function methodNotAllowed(path: string, answers: ExampleAnswers): Record<string,
     content: {
       [PROBLEM_CONTENT_TYPE]: {
         schema: { $ref: '#/components/schemas/Problem' },
-        examples: { METHOD_NOT_ALLOWED: exampleOf(PROBLEM_TYPES.METHOD_NOT_ALLOWED.title, 'POST', path, answers) },
+        examples: { METHOD_NOT_ALLOWED: exampleOf(PROBLEM_TYPES.METHOD_NOT_ALLOWED.title, { method: 'POST', url: path }, answers) },
       },
     },
   };
@@ -213,15 +228,16 @@ function firstExample(operation: ApiOperation<unknown>): string {
   return Object.values(operation.examples)[0]?.request ?? operation.path;
 }
 
-function answerOf(answers: ExampleAnswers, method: string, url: string): ExampleAnswer {
-  const answer = answers.get(key(method, url));
-  if (answer === undefined) throw new Error(`no real answer to the example request ${method} ${url}`);
+function answerOf(answers: ExampleAnswers, call: ExampleCall): ExampleAnswer {
+  const answer = answers.get(key(call));
+  if (answer === undefined) throw new Error(`no real answer to the example request ${key(call)}`);
   return answer;
 }
 
 /** An example object: the request in its description, the real answer's body as its value. */
-function exampleOf(summary: string, method: string, url: string, answers: ExampleAnswers): Record<string, unknown> {
-  return { summary, description: `The answer to \`${method} ${url}\`.`, value: exampleValue(answerOf(answers, method, url)) };
+function exampleOf(summary: string, call: ExampleCall, answers: ExampleAnswers): Record<string, unknown> {
+  const accept = call.accept === undefined ? '' : ` with \`Accept: ${call.accept}\``;
+  return { summary, description: `The answer to \`${call.method} ${call.url}\`${accept}.`, value: exampleValue(answerOf(answers, call)) };
 }
 
 /** A real answer's body as the document shows it: JSON parsed, anything else as text. */
@@ -241,7 +257,7 @@ function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers
           const instance = firstExample(operation).split('?')[0] ?? '/';
           return [code, { summary: PROBLEM_TYPES[code].title, value: problemRecord(docsUrl, fixed ?? { code, detail: '' }, instance, EXAMPLE_REQUEST_ID) }];
         }
-        return [code, exampleOf(PROBLEM_TYPES[code].title, request.method, request.url, answers)];
+        return [code, exampleOf(PROBLEM_TYPES[code].title, request, answers)];
       }),
     );
   const problems = (status: number, codes: readonly ProblemCode[], description: string, requestOf: (code: ProblemCode) => { method: string; url: string } | undefined = () => undefined) => ({
@@ -253,12 +269,34 @@ function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers
     content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' }, examples: problemExamples(codes, requestOf) } },
   });
   const badRequests = Object.entries(operation.badRequests) as [InputProblemCode, string][];
+  const { csv } = operation;
+  const csvContent =
+    csv === undefined
+      ? {}
+      : {
+          [CSV_MEDIA_TYPE]: {
+            schema: { $ref: '#/components/schemas/DayStatusCsv' },
+            examples: { csv: exampleOf(csv.example.summary, { method: 'GET', url: csv.example.request, accept: CSV_MEDIA_TYPE }, answers) },
+          },
+        };
+  const csvParameters =
+    csv === undefined
+      ? []
+      : [
+          {
+            name: BYTE_ORDER_MARK_PARAMETER,
+            in: 'query',
+            required: false,
+            description: `CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: ${DAY_CSV_COLUMNS.join(', ')}.`,
+            schema: { type: 'string', enum: ['0', '1'], default: '0' },
+          },
+        ];
   return {
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
     description: operation.description,
-    parameters: operation.parameters.map((parameter) => ({ ...parameter })),
+    parameters: [...operation.parameters.map((parameter) => ({ ...parameter })), ...csvParameters],
     responses: {
       200: {
         description: 'Success.',
@@ -271,9 +309,10 @@ function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers
           [mediaType(operation.response.contentType)]: {
             schema: { $ref: `#/components/schemas/${operation.response.schema}` },
             examples: Object.fromEntries(
-              Object.entries(operation.examples).map(([name, { summary, request }]) => [name, exampleOf(summary, 'GET', request, answers)]),
+              Object.entries(operation.examples).map(([name, { summary, request }]) => [name, exampleOf(summary, { method: 'GET', url: request }, answers)]),
             ),
           },
+          ...csvContent,
         },
       },
       304: {

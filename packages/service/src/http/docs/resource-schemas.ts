@@ -47,6 +47,12 @@ export const DayStatusListSchema = Type.Array(ref('DayStatus'), {
   description: 'One day status per date, ascending, both ends included.',
 });
 
+export const DayStatusBatchSchema = Type.Array(ref('DayStatus'), {
+  minItems: 1,
+  maxItems: 100,
+  description: 'One day status per date asked, in the order asked, repeats included.',
+});
+
 export const WorkdayCountSchema = Type.Object(
   {
     startDate: IsoDateSchema,
@@ -181,6 +187,17 @@ const Observance = Type.Object(
 const Observances = Type.Array(Observance, { description: 'Days off for part of the population only (Article 3 of the regulation); they change no date.' });
 const OverviewYear = Type.Integer({ minimum: 2008, maximum: 9999 });
 
+const MonthCount = Type.Object(
+  {
+    month: Type.Integer({ minimum: 1, maximum: 12 }),
+    workdayCount: Type.Integer({ minimum: 0 }),
+    restDayCount: Type.Integer({ minimum: 0 }),
+    unknownDayCount: Type.Integer({ minimum: 0, description: 'Days of an unpublished year; counted nowhere else.' }),
+  },
+  { additionalProperties: false, description: 'One month, counted as the workdays operation counts it: the three counts add up to the days of the month.' },
+);
+const Months = Type.Array(MonthCount, { minItems: 12, maxItems: 12, description: 'The twelve months, January first.' });
+
 const NoticeAwaitingReview = Type.Object(
   {
     title: Type.String(),
@@ -203,6 +220,7 @@ export const YearOverviewSchema = Type.Union(
         observances: Observances,
         workdayCount: Type.Integer({ minimum: 0, description: 'Working days of January 1 to December 31.' }),
         restDayCount: Type.Integer({ minimum: 0, description: 'Rest days of January 1 to December 31.' }),
+        months: Months,
         datasetVersion: Type.String(),
       },
       { additionalProperties: false, description: 'A published year.' },
@@ -217,6 +235,7 @@ export const YearOverviewSchema = Type.Union(
         observances: Observances,
         workdayCount: Type.Null(),
         restDayCount: Type.Null(),
+        months: Months,
         datasetVersion: Type.Null(),
         noticesAwaitingReview: Type.Optional(
           Type.Array(NoticeAwaitingReview, {
@@ -231,6 +250,13 @@ export const YearOverviewSchema = Type.Union(
   ],
   { description: 'A year at a glance.' },
 );
+
+export const DayStatusCsvSchema = Type.String({
+  description:
+    'RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row date,dayOfWeek,workStatus,dayStatus,holidays,statutoryDate, then one row a day in ascending ' +
+    'order, the values of the JSON answer: holidays as their codes joined with ; and statutoryDate true on a statutory day of one of them, false ' +
+    'otherwise, empty on an UNKNOWN day. With bom=1 the file begins with a UTF-8 byte-order mark.',
+});
 
 export const CalendarFeedSchema = Type.String({ description: 'An RFC 5545 iCalendar document of all-day events.' });
 
@@ -329,10 +355,12 @@ export const RESOURCE_SCHEMAS = {
   AssociatedHoliday: AssociatedHolidaySchema,
   DayStatus: DayStatusSchema,
   DayStatusList: DayStatusListSchema,
+  DayStatusBatch: DayStatusBatchSchema,
   WorkdayCount: WorkdayCountSchema,
   NextHoliday: NextHolidaySchema,
   WorkdayOffset: WorkdayOffsetSchema,
   YearOverview: YearOverviewSchema,
+  DayStatusCsv: DayStatusCsvSchema,
   CalendarFeed: CalendarFeedSchema,
   Health: HealthSchema,
   Readiness: ReadinessSchema,

@@ -2,6 +2,7 @@ import { METHODS } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { clientErrorHandler, connectHandler, expectationHandler } from './client-errors.js';
 import { instanceOf, sendProblem, type ProblemSpec } from '../api/problems.js';
+import { notFoundDetail } from '../api/path-near-miss.js';
 import { unparsedQuery } from '../api/query-string.js';
 import { createRequestIds } from './request-id.js';
 import { ALLOWED_METHODS, sendOptions, type Responder } from '../api/response-policy.js';
@@ -67,10 +68,12 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const { responder, routes } = options;
   const requestIds = createRequestIds();
   const routeOfPath = routeMatcher(routes);
+  const notFound = notFoundDetail(routes);
   const sendNotFoundOrNotAllowed = (request: FastifyRequest, reply: FastifyReply): void => {
-    const route = routeOfPath(instanceOf(request.raw.url));
+    const path = instanceOf(request.raw.url);
+    const route = routeOfPath(path);
     if (route === undefined) {
-      sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' });
+      sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: notFound(path) });
       return;
     }
     sendProblem(
@@ -88,7 +91,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Fastify gets no logger: it would make one per request. The few lines the app logs go to
     // `log` directly, naming their requestId.
     logger: false,
-    // No route declares a schema (src/questions/ checks every parameter, in the documented order,
+    // No route declares a schema (the core's questions/ check every parameter, in the documented order,
     // and the responder writes every body), so Fastify's compilers are never needed: factories that
     // refuse keep it from loading Ajv and fast-json-stringify at start, a measured 70 ms and 8 MB.
     schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },

@@ -54,6 +54,17 @@ export function createPrometheusRegistry(sources: MetricSources): Registry {
     },
   });
   new Gauge({
+    name: 'calendar_dataset_last_published_year',
+    help: 'The newest year the loaded dataset publishes (readable or not); absent while no dataset is loaded.',
+    registers: [registry],
+    collect() {
+      const newest = sources.dataset()?.publishedYears.at(-1);
+      // Absent rather than 0 (what a gauge without labels resets to): no year is not year 0.
+      if (newest === undefined) this.remove();
+      else this.set(newest);
+    },
+  });
+  new Gauge({
     name: 'calendar_dataset_missing_file',
     help: 'Data files deleted since they were loaded, each 1: their data is still served, but a restart would lose it.',
     labelNames: ['file'] as const,

@@ -15,6 +15,7 @@ const DISTANT_OVERVIEWS_KEPT = 64;
 
 const OPEN_BRACKET = Buffer.from('[');
 const CLOSE_BRACKET = Buffer.from(']');
+const COMMA = Buffer.from(',');
 const UNKNOWN_NEXT_HOLIDAY_JSON = Buffer.from(JSON.stringify(UNKNOWN_NEXT_HOLIDAY));
 
 /**
@@ -23,7 +24,7 @@ const UNKNOWN_NEXT_HOLIDAY_JSON = Buffer.from(JSON.stringify(UNKNOWN_NEXT_HOLIDA
  * the same slices; a range as one slice of it between brackets; a next holiday's JSON; a year's
  * overview; a feed). An operation whose answer is cheap to write (a count, an offset) writes it
  * from the core's numbers in its own file. The library answers from the other view of the same
- * core (src/library/answer-objects.ts): one core, the same answers.
+ * core (packages/core/src/answers/answer-objects.ts): one core, the same answers.
  */
 export interface AnswerBytes {
   readonly core: CalendarCore;
@@ -33,6 +34,11 @@ export interface AnswerBytes {
    * days' JSON, computed days past the tables): written as they are, nothing is copied.
    */
   rangeJsonChunks(start: DayNumber, end: DayNumber): readonly Buffer[] | Unavailable;
+  /**
+   * The JSON array of the statuses of `days`, in their order (repeats included), in pieces that
+   * share the precomputed memory as a range's do; the first unreadable day's Unavailable if any.
+   */
+  dateListJsonChunks(days: readonly DayNumber[]): readonly Buffer[] | Unavailable;
   nextHolidayJson(from: DayNumber): Buffer | Unavailable;
   yearOverviewJson(year: number): Buffer | Unavailable;
   /**
@@ -74,12 +80,25 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
   const overviews = new Map<number, Buffer>();
   const distantOverviews = new Map<number, Buffer>();
 
+  const dayJson = (day: DayNumber): Buffer | Unavailable => {
+    const at = day - FIRST_SUPPORTED_DAY;
+    if (at >= size) return Buffer.from(JSON.stringify(unknownDayRecord(day)));
+    return codes[at] === DAY_CODE.UNAVAILABLE ? core.unavailableAt(at) : dayBufferAt(at);
+  };
+
   return {
     core,
-    dayJson(day) {
-      const at = day - FIRST_SUPPORTED_DAY;
-      if (at >= size) return Buffer.from(JSON.stringify(unknownDayRecord(day)));
-      return codes[at] === DAY_CODE.UNAVAILABLE ? core.unavailableAt(at) : dayBufferAt(at);
+    dayJson,
+    dateListJsonChunks(days) {
+      const chunks: Buffer[] = [OPEN_BRACKET];
+      for (const day of days) {
+        const json = dayJson(day);
+        if (isUnavailable(json)) return json;
+        if (chunks.length > 1) chunks.push(COMMA);
+        chunks.push(json);
+      }
+      chunks.push(CLOSE_BRACKET);
+      return chunks;
     },
     rangeJsonChunks(start, end) {
       const from = start - FIRST_SUPPORTED_DAY;

@@ -1,5 +1,6 @@
 import type { Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import type { AnswerBytes } from './answer-bytes.js';
 import type { InputProblem, InputProblemCode, ReceivedValues } from '@china-holiday-calendar/core/questions/input-problem.js';
 import type { ResourceName } from '../../docs/resource-schemas.js';
@@ -9,6 +10,7 @@ export const OPERATION_IDS = [
   'chinaCalendar.getDateRangeStatus',
   'chinaCalendar.calculateWorkdays',
   'chinaCalendar.getNextHoliday',
+  'chinaCalendar.getDateStatuses',
   'chinaCalendar.getWorkdayOffset',
   'chinaCalendar.getYearOverview',
   'chinaCalendar.getCalendarFeed',
@@ -40,9 +42,20 @@ export interface ExampleRequest {
 }
 
 /**
+ * The CSV representation of an operation whose answer is a run of days (docs/design.md, Beyond the
+ * interface: CSV): one row a day, sent when the request's Accept prefers text/csv.
+ */
+export interface CsvRepresentation<Question> {
+  /** The first and last day of the rows. */
+  days(question: Question): readonly [DayNumber, DayNumber];
+  /** A request whose real CSV answer the OpenAPI document shows (asked with Accept: text/csv). */
+  readonly example: ExampleRequest;
+}
+
+/**
  * One read-only operation: where it lives, how it is documented, and how it answers. `read`
  * checks the parameters in the documented order, `answer` asks the calendar once (adding an operation: one query of
- * the core, src/answers/calendar-core.ts, and one record like this in a file beside this one). A question type
+ * the core, packages/core/src/answers/calendar-core.ts, and one record like this in a file beside this one). A question type
  * per operation; the route table holds them all as ApiOperation<unknown> (each operation's
  * `answer` only ever receives what its own `read` returned).
  */
@@ -68,6 +81,8 @@ export interface ApiOperation<Question> {
   isSettled(core: CalendarCore, question: Question): boolean;
   /** Identifies the answer within one dataset version: the ETag is the version plus this key. */
   answerKey(question: Question): string;
+  /** Its CSV representation, for an answer that is a run of days. */
+  readonly csv?: CsvRepresentation<Question>;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

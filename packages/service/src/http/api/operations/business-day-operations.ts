@@ -9,6 +9,7 @@ import {
   type WorkdayOffsetQuestion,
 } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import { readYear } from '@china-holiday-calendar/core/questions/year-question.js';
+import { firstDayOfYear, lastDayOfYear } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type Answer, type ApiOperation } from './api-operation.js';
 
 /** The business-day tools of docs/design.md (Beyond the interface), beyond the interface's four operations. */
@@ -91,6 +92,10 @@ export const getYearOverview: ApiOperation<number> = {
   answer: (calendar, year) => calendar.yearOverviewJson(year),
   isSettled: (core, year) => core.yearOverviewIsSettled(year),
   answerKey: (year) => `y${year}`,
+  csv: {
+    days: (year) => [firstDayOfYear(year), lastDayOfYear(year)],
+    example: { summary: 'Every day of 2026 as CSV, one row a day', request: '/v1/china-calendar/years/2026' },
+  },
 };
 
 export const getCalendarFeed: ApiOperation<CalendarFeedQuestion> = {

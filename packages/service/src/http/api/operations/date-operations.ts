@@ -80,6 +80,10 @@ export const getDateRangeStatus: ApiOperation<ParsedDates> = {
   answer: (calendar, dates) => calendar.rangeJsonChunks(at(dates, START), at(dates, END)),
   isSettled: rangeIsSettled,
   answerKey: (dates) => `r${at(dates, START)}-${at(dates, END)}`,
+  csv: {
+    days: (dates) => [at(dates, START), at(dates, END)],
+    example: { summary: 'The same days as CSV, one row a day', request: '/v1/china-calendar/date-ranges?startDate=2023-09-28&endDate=2023-09-30' },
+  },
 };
 
 export const calculateWorkdays: ApiOperation<ParsedDates> = {

@@ -1,9 +1,10 @@
+import { daysInMonth } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { dayOfWeek } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import { ANNUAL_HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { OBSERVANCES, observanceDay } from '@china-holiday-calendar/core/calendar/observances.js';
 import { regulationVersionFor, statutoryDays, type RegulationVersion } from '@china-holiday-calendar/core/calendar/statutory-days.js';
-import { unpublishedYearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
+import { MONTHS, unpublishedYearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
 
 /**
  * The JSON of an unpublished year's overview, byte for byte JSON.stringify(unpublishedYearOverview(year)),
@@ -31,7 +32,8 @@ export function unpublishedYearOverviewJson(year: number): Buffer {
 
 /**
  * The values that change from year to year, as JSON text, in the order JSON.stringify writes
- * them: the year, every holiday's statutory dates, every observance's date and day of the week.
+ * them: the year, every holiday's statutory dates, every observance's date and day of the week,
+ * every month's number of (undetermined) days.
  */
 function valuesOf(year: number): string[] {
   const values = [String(year)];
@@ -40,6 +42,7 @@ function valuesOf(year: number): string[] {
     const day = observanceDay(observance, year);
     values.push(`"${formatIsoDate(day)}"`, `"${dayOfWeek(day)}"`);
   }
+  for (const month of MONTHS) values.push(String(daysInMonth(year, month)));
   return values;
 }
 
@@ -58,7 +61,8 @@ function templateFor(year: number): readonly Buffer[] {
     const changes =
       (this === overview && key === 'year') ||
       (Array.isArray(this) && typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) ||
-      ((key === 'date' || key === 'dayOfWeek') && typeof value === 'string');
+      ((key === 'date' || key === 'dayOfWeek') && typeof value === 'string') ||
+      key === 'unknownDayCount';
     return changes ? MARK : value;
   });
   const template = marked.split(`"${MARK}"`).map((piece) => Buffer.from(piece));
