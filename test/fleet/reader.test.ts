@@ -15,11 +15,11 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
-import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { Collected } from '../helpers/collected.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
+import { inProcessServices } from '../helpers/in-process-service.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
 import { startStaticOrigin, type StaticOrigin } from '../helpers/static-origin.js';
 
@@ -38,7 +38,9 @@ function emptyDir(): string {
   return dir;
 }
 
-async function serve(env: Record<string, string>, logs?: string[]): Promise<RunningService> {
+const started = inProcessServices();
+
+function serve(env: Record<string, string>, logs?: string[]): Promise<RunningService> {
   const logger = logs
     ? pino({ level: 'info' }, new Writable({
         write(chunk: Buffer, _encoding, done) {
@@ -46,15 +48,8 @@ async function serve(env: Record<string, string>, logs?: string[]): Promise<Runn
           done();
         },
       }))
-    : pino({ level: 'silent' });
-  const service = await startService(readConfig({ PORT: '0', RELOAD_INTERVAL_SECONDS: '0', ...env }), logger);
-  let closed = false;
-  const close = async (): Promise<void> => {
-    if (!closed) await service.close();
-    closed = true;
-  };
-  cleanups.push(close);
-  return { ...service, close };
+    : undefined;
+  return started(env, logger);
 }
 
 const reader = (origin: string, env: Record<string, string> = {}, logs?: string[]): Promise<RunningService> =>

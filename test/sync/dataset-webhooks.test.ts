@@ -12,15 +12,14 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
-import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { eventId } from 'china-holiday-calendar-service/internal/sync/webhooks.js';
 import { WRITER_STATE_FILE_NAME } from 'china-holiday-calendar-service/internal/sync/writer-state.js';
 import { Collected } from '../helpers/collected.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
+import { inProcessServices } from '../helpers/in-process-service.js';
 import { startFakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -43,16 +42,8 @@ async function receiver(options: { failFirst?: number } = {}): Promise<WebhookRe
   return started;
 }
 
-async function serve(env: Record<string, string>): Promise<RunningService> {
-  const service = await startService(readConfig({ PORT: '0', RELOAD_INTERVAL_SECONDS: '0', WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, ...env }), pino({ level: 'silent' }));
-  let closed = false;
-  const close = async (): Promise<void> => {
-    if (!closed) await service.close();
-    closed = true;
-  };
-  cleanups.push(close);
-  return { ...service, close };
-}
+const started = inProcessServices();
+const serve = (env: Record<string, string>): Promise<RunningService> => started({ WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, ...env });
 
 async function json<T>(service: RunningService, path: string): Promise<T> {
   return (await (await fetch(`${service.url}${path}`)).json()) as T;
