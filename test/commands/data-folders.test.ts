@@ -11,7 +11,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
@@ -21,12 +23,14 @@ import { runValidate } from 'china-holiday-calendar-service/internal/commands/va
 import { signingKeyOf } from 'china-holiday-calendar-service/internal/config.js';
 import { runCliBytes } from '../helpers/cli-process.js';
 import { Collected } from '../helpers/collected.js';
-import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
+import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
+import { inProcessServices } from '../helpers/in-process-service.js';
 import { startFakeGovCn, type FakeGovCn } from '../helpers/fake-gov-cn.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const SYNTHETIC_2027 = join(FIXTURES, 'synthetic', '2027-annual.txt');
 const dataCopy = dataCopies();
+const serve = inProcessServices();
 const scratch = mkdtempSync(join(tmpdir(), 'calendar-folders-'));
 let fake: FakeGovCn;
 before(async () => {
@@ -126,6 +130,30 @@ describe('import and sync publish only into a data folder', () => {
     assert.equal(readFileSync(join(dir, '2019.json'), 'utf8'), edited, 'not seeded over');
     const validated = await run((out, err) => runValidate(dir, out, err));
     assert.match(validated.stderr, /^2019\.json: \(digest\): /, 'the manifest still lists the digest 2019.json was published with');
+  });
+});
+
+describe('the service\'s sync publishes only into a data folder too', () => {
+  it('with SYNC_SOURCE and a folder without a manifest, a run fails saying why and asks gov.cn nothing', async () => {
+    const requests = fake.requests.length;
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    }));
+    const empty = folder();
+    const service = await serve({ DATA_DIR: empty, SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '3600', SYNC_SEARCH_URL: fake.searchUrl }, logger);
+    await eventually(() => Promise.resolve(lines.some((line) => line.includes('sync run failed'))), 10_000, 'the run');
+    const failed = lines.find((line) => line.includes('sync run failed')) ?? '';
+    assert.match(failed, /has no manifest\.json, so it is not a data folder/);
+    assert.equal(fake.requests.length, requests, 'nothing requested');
+    const ready = (await (await fetch(`${service.url}/readyz`)).json()) as { status: string; sync: { lastAttempt: string | null; lastSuccess: string | null } };
+    assert.equal(ready.status, 'NOT_READY');
+    assert.notEqual(ready.sync.lastAttempt, null);
+    assert.equal(ready.sync.lastSuccess, null);
+    assert.deepEqual(readdirSync(empty).filter((name) => !name.startsWith('.')), [], 'nothing published');
   });
 });
 
