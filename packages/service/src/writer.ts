@@ -6,7 +6,7 @@ import { DatasetAnnouncer } from './sync/dataset-events.js';
 import { createFetcher, DEFAULT_FETCH_LIMITS } from './sync/http-fetch.js';
 import { SyncSchedule } from './sync/sync-schedule.js';
 import { syncStateOf, type SyncStateSource } from './sync/sync-state.js';
-import { DEFAULT_DELIVERY_POLICY, WebhookSender, type DeliveryCounts } from './sync/webhooks.js';
+import { DEFAULT_DELIVERY_POLICY, NO_DELIVERIES, WebhookSender, type DeliveryCounts } from './sync/webhooks.js';
 import { readWriterState, WriterState, type WriterStateData } from './sync/writer-state.js';
 
 /** What a service with its own data folder does beyond answering: sync, and the webhooks that follow its dataset. */
@@ -40,7 +40,7 @@ export async function createWriter(config: Config, live: LiveDataset<unknown>, l
     });
     return {
       sync: undefined,
-      syncState: settings === undefined ? undefined : () => syncStateOf(settings, kept?.sync, kept?.webhooks ?? { delivered: 0, failed: 0, failedAttempts: 0 }, live.dataset()),
+      syncState: settings === undefined ? undefined : () => syncStateOf(settings, kept?.sync, kept?.webhooks ?? NO_DELIVERIES, live.dataset()),
       webhookCounts: () => kept?.webhooks,
       start: () => undefined,
       stop: () => Promise.resolve(),

@@ -71,7 +71,7 @@ export function readDataDirectorySync(dir: string): DirectorySnapshot {
 }
 
 /** Why a file is not read: it is not a regular file, it is larger than the limit, or it is not UTF-8. */
-export class RefusedFile extends Error {}
+class RefusedFile extends Error {}
 
 /**
  * One data file's text, read only if it is a regular file (after links) of at most

@@ -58,7 +58,10 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
   /** Texts whose digest was checked against a manifest, by digest: never fetched again. */
   let known = new Map<string, string>();
   const remember = (files: readonly YearFile[], digests: ReadonlyMap<string, string | undefined>): void => {
-    for (const file of files) if ('text' in file && sha256Hex(file.text) === digests.get(file.fileName)) known.set(sha256Hex(file.text), file.text);
+    for (const file of files) {
+      const digest = 'text' in file ? sha256Hex(file.text) : undefined;
+      if (digest !== undefined && 'text' in file && digest === digests.get(file.fileName)) known.set(digest, file.text);
+    }
   };
 
   return {
@@ -81,6 +84,7 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
       return { manifest: manifestFile, yearFiles, ...signed };
     },
     watch(changed, { intervalSeconds }) {
+      if (intervalSeconds <= 0) return () => undefined;
       let timer: NodeJS.Timeout | undefined;
       const next = (): void => {
         timer = setTimeout(() => {

@@ -66,6 +66,9 @@ export interface DeliveryCounts {
   failedAttempts: number;
 }
 
+/** The counts before any delivery. */
+export const NO_DELIVERIES: Readonly<DeliveryCounts> = { delivered: 0, failed: 0, failedAttempts: 0 };
+
 /** A delivery not made yet: the event, where to, and the attempts already made. */
 export interface PendingDelivery {
   readonly event: WebhookEvent;
@@ -110,7 +113,7 @@ export class WebhookSender {
     private readonly journal?: { readonly keep: DeliveryJournal; readonly counts: DeliveryCounts },
   ) {
     this.signer = settings.secret === undefined ? undefined : new Webhook(settings.secret);
-    this.counts = { ...(journal?.counts ?? { delivered: 0, failed: 0, failedAttempts: 0 }) };
+    this.counts = { ...(journal?.counts ?? NO_DELIVERIES) };
   }
 
   send(event: WebhookEvent): void {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeAtomically } from '../data-source/writable-folder.js';
 import type { ArrangedDay } from './arrangement-days.js';
 import type { YearOutcome } from './sync-run.js';
-import type { DeliveryCounts, PendingDelivery } from './webhooks.js';
+import { NO_DELIVERIES, type DeliveryCounts, type PendingDelivery } from './webhooks.js';
 
 /**
  * The writer's state that must outlive its process, in one file beside the data: the last sync
@@ -36,7 +36,7 @@ export interface WriterStateData {
   readonly webhooks: DeliveryCounts;
 }
 
-const EMPTY: WriterStateData = { sync: undefined, heldEventsSent: [], announced: undefined, pending: [], webhooks: { delivered: 0, failed: 0, failedAttempts: 0 } };
+const EMPTY: WriterStateData = { sync: undefined, heldEventsSent: [], announced: undefined, pending: [], webhooks: NO_DELIVERIES };
 
 interface StateLog {
   warn(object: object, message: string): void;
