@@ -55,12 +55,12 @@ export type ReloadListener = (outcome: ReloadOutcome, reason: string, snapshot: 
 export interface LiveDatasetOptions {
   readonly log?: DatasetLog;
   /**
-   * `file by file` (the default, a local folder): a file that is refused keeps its last good copy
+   * `per-file` (the default, a local folder): a file that is refused keeps its last good copy
    * while the others are taken. `whole`: a read with any problem is refused as a whole and the
    * previous dataset stays, so that a replica following another one serves exactly its dataset or
    * its own last good copy, never a mix.
    */
-  readonly acceptance?: 'file by file' | 'whole';
+  readonly acceptance?: 'per-file' | 'whole';
   /** Checks of a read beyond the loader's (a reader's: every file has a digest, the signature verifies); their problems count as data problems. */
   readonly check?: (snapshot: DirectorySnapshot) => readonly DataProblem[];
 }
