@@ -16,10 +16,8 @@ import { pino } from 'pino';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { followOrigin } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
-import { SyncSchedule } from 'china-holiday-calendar-service/internal/sync/sync-schedule.js';
-import { WebhookSender } from 'china-holiday-calendar-service/internal/sync/webhooks.js';
-import { WriterState } from 'china-holiday-calendar-service/internal/sync/writer-state.js';
 import { parseExposition } from '../helpers/prometheus-text.js';
+import { syncScheduleOn } from '../helpers/sync-schedule.js';
 import { REPOSITORY } from '../helpers/source-cli.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import { ALERT_RULES_FILE, readRepoFile, readYamlDocuments, shown } from './deploy-files.js';
@@ -102,15 +100,12 @@ describe('deploy/prometheus/alerts.yaml: checked and tested with promtool', () =
   });
 
   it('the rules and the tests\' series read only metrics the service exports (a writer\'s /metrics with sync and webhooks on, a reader\'s)', async () => {
-    const log = pino({ level: 'silent' });
     const writerConfig = readConfig({ SYNC_SOURCE: 'gov.cn' });
     // Never started: its state is the one before the first run, and it makes no request.
-    const state = await WriterState.load(mkdtempSync(join(tmpdir(), 'calendar-alerts-')), log);
-    const sender = new WebhookSender(writerConfig.webhooks, { post: () => Promise.resolve(204) }, log);
-    const schedule = new SyncSchedule(writerConfig.sync ?? assert.fail('sync settings'), writerConfig.dataDir, log, sender, state);
-    const reader = followOrigin(readConfig({ DATA_URL: 'http://127.0.0.1:1/dataset/' }).origin ?? assert.fail('a reader'), ANSWER_BYTES_BUILD, log);
+    const schedule = await syncScheduleOn(writerConfig.sync ?? assert.fail('sync settings'), mkdtempSync(join(tmpdir(), 'calendar-alerts-')));
+    const reader = followOrigin(readConfig({ DATA_URL: 'http://127.0.0.1:1/dataset/' }).origin ?? assert.fail('a reader'), ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
     const exported = new Set<string>();
-    for (const sources of [{ sync: () => schedule.state(), webhooks: () => sender.counts }, { origin: () => reader.state() }]) {
+    for (const sources of [{ sync: () => schedule.state(), webhooks: () => schedule.state().webhooks }, { origin: () => reader.state() }]) {
       const { app } = await buildTestApp({ sources });
       const scraped = await app.inject('/metrics').finally(() => app.close());
       for (const name of parseExposition(scraped.body).types.keys()) exported.add(name);

@@ -152,11 +152,11 @@ export async function rawRequest(port: number, data: string | Buffer): Promise<H
   return parseRawAnswer(await rawExchange(port, data));
 }
 
-/** A GET (or other method) over node:http, optionally through a keep-alive agent. */
+/** A GET (or other method, with a body) over node:http, optionally through a keep-alive agent. */
 export function httpCall(
   baseUrl: string,
   path: string,
-  options: { method?: string; headers?: Record<string, string>; agent?: Agent } = {},
+  options: { method?: string; headers?: Record<string, string>; agent?: Agent; body?: string } = {},
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const url = new URL(baseUrl);
@@ -183,7 +183,7 @@ export function httpCall(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 

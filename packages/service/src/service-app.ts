@@ -43,6 +43,7 @@ export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, 
     ...(sync ? { sync } : {}),
     ...(origin ? { origin } : {}),
     ...(config.origin === undefined ? { datasetDir: config.dataDir } : {}),
+    ...(logger ? { log: logger } : {}),
   });
   return buildApp({ routes, responder, keepAliveTimeoutMs: config.keepAliveTimeoutSeconds * 1000, ...(logger ? { logger } : {}) });
 }

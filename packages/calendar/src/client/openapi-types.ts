@@ -696,7 +696,7 @@ export interface components {
             /** @description The request path, without the query string. */
             readonly instance: string;
             /** @enum {unknown} */
-            readonly code: "INVALID_DATE_FORMAT" | "MISSING_PARAMETER" | "INVALID_DATE_RANGE" | "DATE_RANGE_TOO_LARGE" | "DATE_OUT_OF_SUPPORTED_RANGE" | "RESOURCE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CALENDAR_DATA_UNAVAILABLE" | "INTERNAL_ERROR" | "INVALID_PARAMETER" | "BAD_REQUEST" | "REQUEST_TIMEOUT" | "EXPECTATION_FAILED" | "REQUEST_HEADER_FIELDS_TOO_LARGE";
+            readonly code: "INVALID_DATE_FORMAT" | "MISSING_PARAMETER" | "INVALID_DATE_RANGE" | "DATE_RANGE_TOO_LARGE" | "DATE_OUT_OF_SUPPORTED_RANGE" | "RESOURCE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CALENDAR_DATA_UNAVAILABLE" | "INTERNAL_ERROR" | "INVALID_PARAMETER" | "BAD_REQUEST" | "REQUEST_TIMEOUT" | "EXPECTATION_FAILED" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "CONTENT_TOO_LARGE" | "ORIGIN_NOT_ALLOWED";
             /** @description Equals the X-Request-Id response header. */
             readonly requestId: string;
         };

@@ -2,10 +2,11 @@ import type { Writable } from 'node:stream';
 import { currentYearInChina } from '../importer/import-notice.js';
 import { readyDataFolder } from '../publishing/data-folder.js';
 import type { PublishOptions } from '../publishing/publish-year.js';
-import { createFetcher, DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
-import { readSyncSettings, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
-import { DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
+import { print } from './terminal-text.js';
+import { readSyncSettings, SYNC_SOURCES, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
+import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
 import { readWriterState } from '../sync/writer-state.js';
 
 /**
@@ -22,6 +23,7 @@ export interface SyncCommandOptions {
   readonly accept: readonly string[];
   readonly currentYear?: number;
   readonly limits?: FetchLimits;
+  readonly importerBudgetMs?: number;
   readonly delivery?: DeliveryPolicy;
   /** Copy the bundled data into an empty (or absent) data directory first (--seed). */
   readonly seed?: boolean;
@@ -41,11 +43,11 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
     settings = readSyncSettings(options.values);
   } catch (error) {
     if (!(error instanceof SyncSettingsError)) throw error;
-    err.write(`${error.message}\n`);
+    print(err, `${error.message}\n`);
     return SYNC_EXIT.usage;
   }
   if (settings === undefined) {
-    err.write('sync is not configured: set SYNC_SOURCE=gov.cn (or --source gov.cn); nothing was requested\n');
+    err.write(`sync is not configured: set SYNC_SOURCE=${SYNC_SOURCES[0]} (or --source ${SYNC_SOURCES[0]}); nothing was requested\n`);
     return SYNC_EXIT.usage;
   }
   const folder = await readyDataFolder(options.dataDir, { seed: options.seed === true });
@@ -63,30 +65,31 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
       accept: options.accept,
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.publishing ? { publishing: options.publishing } : {}),
+      ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
     });
   } catch (error) {
-    err.write(`sync failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    print(err, `sync failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return SYNC_EXIT.failed;
   }
   for (const outcome of report.outcomes) {
     const line = `${outcome.year}: ${outcome.outcome}: ${outcome.detail}\n`;
-    if (outcome.outcome === 'failed' || outcome.outcome === 'held') err.write(line);
-    else out.write(line);
+    if (outcome.outcome === 'failed' || outcome.outcome === 'held') print(err, line);
+    else print(out, line);
     for (const finding of outcome.findings) {
-      err.write(`  ${finding.id}: after reading the notice, publish it with: china-calendar sync --accept ${finding.id} (or import its text with --accept)\n`);
+      print(err, `  ${finding.id}: after reading the notice, publish it with: china-calendar sync --accept ${finding.id} (or import its text with --accept)\n`);
     }
   }
-  if (report.datasetVersion !== undefined) out.write(`datasetVersion ${report.datasetVersion}\n`);
+  if (report.datasetVersion !== undefined) print(out, `datasetVersion ${report.datasetVersion}\n`);
   const log = {
-    info: (fields: object, message: string): void => void out.write(`${message}: ${JSON.stringify(fields)}\n`),
-    warn: (fields: object, message: string): void => void err.write(`${message}: ${JSON.stringify(fields)}\n`),
+    info: (fields: object, message: string): void => print(out, `${message}: ${JSON.stringify(fields)}\n`),
+    warn: (fields: object, message: string): void => print(err, `${message}: ${JSON.stringify(fields)}\n`),
   };
   // A writer that announces this folder's changes (its state beside the data says what it told)
   // announces what this run published too, at its reload: sent from here as well, it would arrive twice.
   const announced = settings.webhooks.urls.length > 0 && (await readWriterState(options.dataDir, log))?.announced !== undefined;
   const events = eventsOf(report).filter((event) => event.type === 'calendar.notice.held' || !announced);
   if (events.length > 0 && settings.webhooks.urls.length > 0) {
-    const fetcher = createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }, { ...(options.limits ?? DEFAULT_FETCH_LIMITS), maxRequests: Number.MAX_SAFE_INTEGER });
+    const fetcher = createWebhookFetcher(options.limits ?? DEFAULT_FETCH_LIMITS);
     const sender = new WebhookSender(settings.webhooks, fetcher, log, options.delivery ?? DEFAULT_DELIVERY_POLICY);
     for (const event of events) sender.send(event);
     await sender.settled();

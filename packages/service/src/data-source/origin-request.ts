@@ -1,4 +1,5 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { redactedUrl } from '../redacted-url.js';
 import { SERVICE_VERSION } from '../service-version.js';
 
 /** What one GET of an origin's file gave: the file, its validators, or that it has not changed or is not there. */
@@ -35,7 +36,7 @@ export function createOriginClient(folderUrl: string, timeoutMs: number): Origin
   // the URLs asked for, logged and shown carry none.
   const authorization =
     base.username === '' && base.password === '' ? {} : { authorization: `Basic ${Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString('base64')}` };
-  const folder = shown(base);
+  const folder = withoutCredentials(base);
   return {
     async get(name, { maxBytes, headers = {} }) {
       const signal = AbortSignal.timeout(timeoutMs);
@@ -92,14 +93,17 @@ function header(answer: Dispatcher.ResponseData, name: string): string | undefin
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** A URL as logs and /readyz show it: without user name and password. */
-export function shown(url: URL | string): string {
-  const copy = new URL(url.toString());
-  if (copy.username !== '' || copy.password !== '') {
-    copy.username = '';
-    copy.password = '';
-  }
+/** A URL without its user name and password: what is asked for (the credentials go in a header). */
+function withoutCredentials(url: URL): string {
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
   return copy.href;
+}
+
+/** A URL as an error names it (the log, /readyz): redacted as every configured URL is. */
+function shown(url: URL): string {
+  return redactedUrl(url.href);
 }
 
 function describe(error: unknown, timeoutMs: number): string {

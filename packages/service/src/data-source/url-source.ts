@@ -10,7 +10,8 @@ import {
   type RawFile,
   type YearFile,
 } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { createOriginClient, shown, type OriginAnswer, type OriginClient } from './origin-request.js';
+import { redactedUrl } from '../redacted-url.js';
+import { createOriginClient, type OriginAnswer, type OriginClient } from './origin-request.js';
 import { delayToNextPoll } from './wall-clock.js';
 
 /** The most year files a published dataset may list: 2008 to 2207, far more than will ever be. */
@@ -65,7 +66,7 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
   };
 
   return {
-    location: shown(options.url),
+    location: redactedUrl(options.url),
     remember(snapshot) {
       const listing = snapshot.manifest !== undefined && 'text' in snapshot.manifest ? listedFiles(snapshot.manifest.text) : undefined;
       if (listing !== undefined && typeof listing !== 'string') remember(snapshot.yearFiles, listing);

@@ -3,6 +3,7 @@ import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { currentYearInChina } from '../importer/import-notice.js';
 import { dataFolderRefusal } from '../publishing/data-folder.js';
 import type { PublishOptions } from '../publishing/publish-year.js';
+import { redactedUrl } from '../redacted-url.js';
 import type { FetchLimits } from './http-fetch.js';
 import { runSync, type SyncReport, type YearOutcome } from './sync-run.js';
 import type { SyncSettings } from './sync-settings.js';
@@ -18,7 +19,12 @@ export interface SyncScheduleOptions {
   readonly onPublished?: () => Promise<unknown>;
   /** The dataset served now: a held notice it records (a person accepted it) is no longer awaiting review. */
   readonly dataset?: () => Dataset | undefined;
+  /** The waits before retrying a run in which a year failed, one per failed run in a row (the last repeats). */
+  readonly retryDelaysMs?: readonly number[];
 }
+
+/** After a run in which a year failed: retried after about 1, 5, 15 and then every 60 minutes (never later than the interval). */
+export const RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 900_000, 3_600_000];
 
 /**
  * Sync inside the service: a run at start and every SYNC_INTERVAL_SECONDS after the previous run
@@ -35,6 +41,8 @@ export class SyncSchedule {
   private lastAttempt: string | null;
   private lastSuccess: string | null;
   private outcomes: readonly YearOutcome[];
+  /** Runs in a row in which a year failed (or the run itself). */
+  private failedRuns = 0;
 
   constructor(
     private readonly settings: SyncSettings,
@@ -51,7 +59,7 @@ export class SyncSchedule {
   }
 
   start(): void {
-    this.log.info({ source: this.settings.source, searchUrl: this.settings.searchUrl, intervalSeconds: this.settings.intervalSeconds }, 'sync scheduled');
+    this.log.info({ source: this.settings.source, searchUrl: redactedUrl(this.settings.searchUrl), intervalSeconds: this.settings.intervalSeconds }, 'sync scheduled');
     this.schedule(0);
   }
 
@@ -79,11 +87,27 @@ export class SyncSchedule {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      void this.runOnce().then(() => {
-        this.schedule(this.settings.intervalSeconds * 1000);
+      void this.runOnce().then((report) => {
+        this.schedule(this.nextDelayMs(report));
       });
     }, delayMs);
     this.timer.unref();
+  }
+
+  /**
+   * The interval after a good run; after one in which a year failed, a shorter wait that grows
+   * with each failed run in a row (a start-up run that failed is not left for a whole interval).
+   */
+  private nextDelayMs(report: SyncReport | undefined): number {
+    const interval = this.settings.intervalSeconds * 1000;
+    if (report !== undefined && report.outcomes.every((outcome) => outcome.outcome !== 'failed')) {
+      this.failedRuns = 0;
+      return interval;
+    }
+    const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    const delay = delays[Math.min(this.failedRuns, delays.length - 1)] ?? interval;
+    this.failedRuns += 1;
+    return Math.min(delay, interval);
   }
 
   private async run(): Promise<SyncReport | undefined> {

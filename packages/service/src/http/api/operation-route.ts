@@ -85,10 +85,8 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
         byteOrderMark = read;
       }
       // One read of the calendar per request: a reload swapping it meanwhile cannot mix two datasets.
-      const loaded = calendar.current();
-      // A dataset that publishes no year at all (a wrong or empty DATA_DIR) would answer UNKNOWN
-      // for every date: that is missing data, not an unpublished year.
-      if (loaded === undefined || loaded.core.publishedYears.length === 0) {
+      const loaded = loadedCalendar(calendar);
+      if (loaded === undefined) {
         sendProblem(responder, request, reply, unavailableProblem(undefined), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
         return;
       }
@@ -103,6 +101,16 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       return write(request, reply, loaded, question, answer, json);
     },
   };
+}
+
+/**
+ * The calendar to answer from, or undefined before the first load and for a dataset that
+ * publishes no year at all (a wrong or empty DATA_DIR): that would answer UNKNOWN for every date,
+ * but it is missing data, not an unpublished year.
+ */
+export function loadedCalendar(calendar: CalendarSource): AnswerBytes | undefined {
+  const loaded = calendar.current();
+  return loaded === undefined || loaded.core.publishedYears.length === 0 ? undefined : loaded;
 }
 
 /** The problem of an answer that needs data that cannot be read: a published year's, or any at all. */

@@ -21,6 +21,9 @@ export const PROBLEM_TYPES = {
   REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
   EXPECTATION_FAILED: { status: 417, title: 'Expectation failed' },
   REQUEST_HEADER_FIELDS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
+  // The MCP endpoint's, the only route that reads a request body (README, Agents).
+  CONTENT_TOO_LARGE: { status: 413, title: 'Content too large' },
+  ORIGIN_NOT_ALLOWED: { status: 403, title: 'Origin not allowed' },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_TYPES;
@@ -34,6 +37,12 @@ export interface ProblemSpec {
   readonly code: ProblemCode;
   readonly detail: string;
 }
+
+/** What an unexpected failure answers: nothing of its cause is shown. */
+export const INTERNAL_ERROR_PROBLEM: ProblemSpec = {
+  code: 'INTERNAL_ERROR',
+  detail: 'An unexpected error occurred; quote the requestId when reporting it.',
+};
 
 /** The problem record of the interface: Problem, field for field. */
 export interface ProblemRecord {

@@ -101,7 +101,8 @@ export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics
         if (origin !== undefined) list.push('access-control-allow-origin', origin, 'access-control-expose-headers', CORS_EXPOSED);
       }
       if (body !== undefined) list.push('content-length', String(byteLength(body)));
-      if (declaresBody(request.raw)) list.push('connection', 'close');
+      // A body the route read to its end (the MCP endpoint's) leaves the connection reusable.
+      if (declaresBody(request.raw) && !request.raw.readableEnded) list.push('connection', 'close');
       // A handler that wrote twice is a bug: fail loudly (logged as INTERNAL_ERROR) rather than lose it.
       if (reply.sent) throw new Error(`a second answer was written for request ${request.id}`);
       reply.hijack();
@@ -122,10 +123,10 @@ export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics
 }
 
 /**
- * Whether a request announces a body (RFC 9112 section 6.3). The service reads none, and Node
- * would keep the connection open after the answer to read and discard it, however long it is
- * (Content-Length: 1073741824) or however slowly it comes: such a request is answered, then its
- * connection is closed.
+ * Whether a request announces a body (RFC 9112 section 6.3). The service reads none (but the MCP
+ * endpoint's), and Node would keep the connection open after the answer to read and discard it,
+ * however long it is (Content-Length: 1073741824) or however slowly it comes: such a request is
+ * answered, then its connection is closed.
  */
 function declaresBody(request: IncomingMessage): boolean {
   const { headers } = request;
@@ -140,20 +141,32 @@ function byteLength(body: ResponseBody): number {
   return length;
 }
 
+/** The methods a route answers, and the request headers a CORS preflight allows for them beyond the API's own. */
+export interface RouteMethods {
+  /** As Allow lists them, OPTIONS included. */
+  readonly allow: string;
+  /** The methods a preflight may ask for. */
+  readonly methods: readonly string[];
+  readonly requestHeaders: readonly string[];
+}
+
+/** Every route's methods but the MCP endpoint's: GET and HEAD, with the API's request headers. */
+export const GET_METHODS: RouteMethods = { allow: ALLOWED_METHODS, methods: ['GET', 'HEAD'], requestHeaders: [] };
+
 /**
- * OPTIONS on a known path: a CORS preflight for GET or HEAD from an allowed origin gets the
- * preflight headers (the allowed request headers whatever it asks for: the browser checks them);
- * any OPTIONS gets 204 with Allow.
+ * OPTIONS on a known path: a CORS preflight for one of the route's methods from an allowed origin
+ * gets the preflight headers (the allowed request headers whatever it asks for: the browser checks
+ * them); any OPTIONS gets 204 with Allow.
  */
-export function sendOptions(responder: Responder, request: FastifyRequest, reply: FastifyReply, operation: string): void {
-  const headers = ['allow', ALLOWED_METHODS, 'cache-control', CACHE_NEVER];
+export function sendOptions(responder: Responder, request: FastifyRequest, reply: FastifyReply, operation: string, rule: RouteMethods = GET_METHODS): void {
+  const headers = ['allow', rule.allow, 'cache-control', CACHE_NEVER];
   const requestedMethod = request.headers['access-control-request-method'];
-  if (responder.allowedOrigin(request) !== undefined && (requestedMethod === 'GET' || requestedMethod === 'HEAD')) {
+  if (responder.allowedOrigin(request) !== undefined && requestedMethod !== undefined && rule.methods.includes(requestedMethod)) {
     headers.push(
       'access-control-allow-methods',
-      'GET, HEAD',
+      rule.methods.join(', '),
       'access-control-allow-headers',
-      [...API_REQUEST_HEADERS, ...responder.policy.corsAllowedHeaders].join(', '),
+      [...API_REQUEST_HEADERS, ...rule.requestHeaders, ...responder.policy.corsAllowedHeaders].join(', '),
       'access-control-max-age',
       '86400',
     );

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { OriginStateSource } from '../../data-source/follow-origin.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
@@ -18,6 +19,8 @@ export interface RouteContext {
   readonly origin?: OriginStateSource;
   /** The folder served at /dataset/ (the one the service answers from); absent for a reader. */
   readonly datasetDir?: string;
+  /** Where a route logs what it cannot answer (the MCP endpoint's failed tool calls); none: not logged. */
+  readonly log?: Pick<Logger, 'error'>;
 }
 
 /** The route table of a context: serviceRoutes, handed to the OpenAPI document so that it reads the one table. */

@@ -8,6 +8,8 @@ import { API_OPERATIONS } from './operation-list.js';
 import { getYearOverview } from './operations/business-day-operations.js';
 import { withNoticesAwaitingReview } from './operations/notices-awaiting-review.js';
 import { CACHE_NEVER } from './response-policy.js';
+import { mcpRoute } from '../mcp/mcp-route.js';
+import { SILENT_LOG } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { RouteContext } from './route-context.js';
 import type { ServiceRoute } from './service-route.js';
 
@@ -16,10 +18,9 @@ export type { RouteContext } from './route-context.js';
 
 /** The route table: every path of the service, in the order the OpenAPI document lists them. */
 export function serviceRoutes(context: RouteContext): ServiceRoute[] {
+  const operations = API_OPERATIONS.map((operation) => (operation === getYearOverview ? withNoticesAwaitingReview(getYearOverview, context.sync) : operation));
   const routes: ServiceRoute[] = [
-    ...API_OPERATIONS.map((operation) =>
-      operationRoute(operation === getYearOverview ? withNoticesAwaitingReview(getYearOverview, context.sync) : operation, context.calendar, context.responder),
-    ),
+    ...operations.map((operation) => operationRoute(operation, context.calendar, context.responder)),
     ...healthRoutes(context.live, context.responder, { sync: context.sync, origin: context.origin }),
     ...(context.datasetDir === undefined ? [] : datasetRoutes(context.datasetDir, context.responder)),
     ...docsRoutes(context.responder),
@@ -27,6 +28,9 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     // the OpenAPI document (an HTML page is no operation for a client to call), while the router,
     // 405 and OPTIONS know it through this list.
     ...calendarPageRoutes(context.calendar, context.responder),
+    // The same operations as tools for AI agents (README, Agents): out of the OpenAPI document too,
+    // being JSON-RPC rather than one more resource.
+    mcpRoute(operations, context.calendar, context.responder, context.log ?? SILENT_LOG),
     // The document is built from this same table: handed over, not imported back.
     openApiRoute(context, serviceRoutes),
   ];

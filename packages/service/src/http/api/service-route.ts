@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiOperation } from './operation-list.js';
 import type { ResourceName } from '../docs/resource-schemas.js';
+import type { RouteMethods } from './response-policy.js';
 
 /** One answer of a service route, as the OpenAPI document shows it. */
 export interface ServiceResponseDoc {
@@ -33,6 +34,8 @@ export type RouteDoc =
 export interface ServiceRoute {
   readonly path: string;
   readonly doc?: RouteDoc;
+  /** The methods `handle` answers: GET and HEAD (GET_METHODS) unless the route says otherwise. */
+  readonly methods?: RouteMethods;
   /**
    * Writes the answer through the responder. Returns nothing (or a promise of nothing): a handler
    * that returned the reply would make Fastify wait on it as a promise, at a measured cost.

@@ -1,10 +1,10 @@
 import type { InputProblemCode } from '@china-holiday-calendar/core/questions/input-problem.js';
-import { buildApp, INTERNAL_ERROR_PROBLEM } from '../ops/app.js';
+import { buildApp } from '../ops/app.js';
 import { COMPRESSION_MIN_BYTES } from '../api/compression.js';
 import { createServiceMetrics } from '../ops/metrics.js';
 import { unavailableProblem } from '../api/operation-route.js';
 import type { ApiOperation } from '../api/operation-list.js';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../api/problems.js';
+import { INTERNAL_ERROR_PROBLEM, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../api/problems.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
 import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from '../api/response-policy.js';
 import { BYTE_ORDER_MARK_PARAMETER } from '../api/representation.js';

@@ -3,6 +3,7 @@ import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js
 import { MAX_RANGE_DAYS } from '@china-holiday-calendar/core/questions/date-parameters.js';
 import { problemRecord, type ProblemCode, type ProblemRecord } from '../api/problems.js';
 import { ALLOWED_METHODS } from '../api/response-policy.js';
+import { MCP_BODY_LIMIT, MCP_ORIGIN_REFUSED, MCP_TOO_LARGE } from '../mcp/mcp-endpoint.js';
 
 /** The detail of EXPECTATION_FAILED: the expectation is not quoted, the client knows what it sent. */
 export const EXPECTATION_FAILED_DETAIL = 'The Expect header asks for something other than 100-continue, which this service cannot meet.';
@@ -96,7 +97,8 @@ export const PROBLEM_CATALOGUE: Readonly<Record<ProblemCode, ProblemExplanation>
     exampleDetail: 'The request is not valid HTTP (for example a raw control character in the request line).',
   },
   REQUEST_TIMEOUT: {
-    meaning: 'Transport level: the request line and headers did not arrive within the request timeout. The connection is closed.',
+    meaning:
+      'Transport level: the request line and headers (and, for POST /mcp, the body) did not arrive within the request timeout. The connection is closed.',
     fix: 'Send the whole request promptly; reconnect and retry.',
     exampleRequest: 'a connection that sends half a request line and stalls',
     exampleDetail: 'The request was not received in time.',
@@ -113,5 +115,18 @@ export const PROBLEM_CATALOGUE: Readonly<Record<ProblemCode, ProblemExplanation>
     fix: 'Send fewer or smaller headers and a shorter URL; the service needs none beyond the standard ones.',
     exampleRequest: 'GET /v1/china-calendar/dates/2024-01-01 with a 20 KiB cookie',
     exampleDetail: 'The request line or headers are larger than this service accepts.',
+  },
+  CONTENT_TOO_LARGE: {
+    meaning: `The body of a POST to the MCP endpoint (/mcp) is larger than ${MCP_BODY_LIMIT / 1024} KiB, the most it reads; a tool call needs a few hundred bytes. The connection is closed.`,
+    fix: 'Send one JSON-RPC message at a time, with only the arguments the tool takes.',
+    exampleRequest: `POST /mcp with a body of ${MCP_BODY_LIMIT / 1024 + 1} KiB`,
+    exampleDetail: MCP_TOO_LARGE,
+  },
+  ORIGIN_NOT_ALLOWED: {
+    meaning:
+      'The MCP endpoint (/mcp) was called from a web page whose origin CORS_ORIGINS does not allow. The Model Context Protocol asks servers to refuse such requests, so that a page cannot reach a server on a private network through DNS rebinding.',
+    fix: 'Call from an allowed origin (add it to CORS_ORIGINS), or from a program rather than a web page: a request without an Origin header is not refused.',
+    exampleRequest: 'POST /mcp with Origin: https://elsewhere.example, and CORS_ORIGINS=https://app.example',
+    exampleDetail: MCP_ORIGIN_REFUSED,
   },
 };

@@ -1,11 +1,11 @@
 import { METHODS } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { clientErrorHandler, connectHandler, expectationHandler } from './client-errors.js';
-import { instanceOf, sendProblem, type ProblemSpec } from '../api/problems.js';
+import { INTERNAL_ERROR_PROBLEM, instanceOf, sendProblem } from '../api/problems.js';
 import { notFoundDetail } from '../api/path-near-miss.js';
 import { unparsedQuery } from '../api/query-string.js';
 import { createRequestIds } from './request-id.js';
-import { ALLOWED_METHODS, sendOptions, type Responder } from '../api/response-policy.js';
+import { GET_METHODS, sendOptions, type Responder } from '../api/response-policy.js';
 import type { ServiceRoute } from '../api/service-route.js';
 
 export interface AppOptions {
@@ -17,7 +17,7 @@ export interface AppOptions {
   readonly logger?: FastifyBaseLogger;
 }
 
-/** Limits set on purpose: our requests are one short line, and no request body is ever read. */
+/** Limits set on purpose: our requests are one short line, and no request body is read but the MCP endpoint's (MCP_BODY_LIMIT). */
 export const SERVER_LIMITS = {
   maxHeaderSize: 8 * 1024,
   maxParamLength: 100,
@@ -37,12 +37,6 @@ export const SERVER_LIMITS = {
   /** While draining, a connection with no answer under way that brings nothing for this long is closed. */
   drainQuietMs: 1_000,
 } as const;
-
-/** What an unexpected failure answers: nothing of its cause is shown. */
-export const INTERNAL_ERROR_PROBLEM: ProblemSpec = {
-  code: 'INTERNAL_ERROR',
-  detail: 'An unexpected error occurred; quote the requestId when reporting it.',
-};
 
 /** The label of a route in metrics and logs: the operationId of an API operation, else its path. */
 export function routeLabel(route: ServiceRoute): string {
@@ -76,13 +70,14 @@ export function buildApp(options: AppOptions): FastifyInstance {
       sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: notFound(path) });
       return;
     }
+    const { allow } = route.methods ?? GET_METHODS;
     sendProblem(
       responder,
       request,
       reply,
-      { code: 'METHOD_NOT_ALLOWED', detail: `${request.method} is not allowed here; use ${ALLOWED_METHODS}.` },
+      { code: 'METHOD_NOT_ALLOWED', detail: `${request.method} is not allowed here; use ${allow}.` },
       routeLabel(route),
-      ['allow', ALLOWED_METHODS],
+      ['allow', allow],
     );
   };
 
@@ -135,7 +130,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     'connect',
     connectHandler(responder, requestIds, (path) => {
       const route = routeOfPath(path);
-      return route === undefined ? undefined : routeLabel(route);
+      return route === undefined ? undefined : { label: routeLabel(route), allow: (route.methods ?? GET_METHODS).allow };
     }),
   );
   // With a listener, Node hands over a request whose Expect it cannot meet instead of answering a bare 417.
@@ -143,7 +138,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
 
   for (const route of routes) {
     const url = route.path.replaceAll(/\{(\w+)\}/g, ':$1');
-    app.get(url, (request, reply) => (hasHostIfRequired(request) ? route.handle(request, reply) : sendMissingHost(responder, request, reply)));
+    const handler = (request: FastifyRequest, reply: FastifyReply): void | Promise<void> =>
+      hasHostIfRequired(request) ? route.handle(request, reply) : sendMissingHost(responder, request, reply);
+    // GET brings HEAD along; a route of other methods (the MCP endpoint's POST) is registered for those.
+    if (route.methods === undefined) app.get(url, handler);
+    else app.route({ method: [...route.methods.methods], url, handler });
   }
   // OPTIONS (CORS preflight) on every path at once: one route to register instead of one per path,
   // which the router pays for at every start; preflights are few (browsers keep them a day).
@@ -151,11 +150,11 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const route = routeOfPath(instanceOf(request.raw.url));
     if (!hasHostIfRequired(request)) sendMissingHost(responder, request, reply);
     else if (route === undefined) sendNotFoundOrNotAllowed(request, reply);
-    else sendOptions(responder, request, reply, routeLabel(route));
+    else sendOptions(responder, request, reply, routeLabel(route), route.methods);
   });
 
   // Routing comes first: an unknown path is 404 whatever the method; a known path reached with
-  // another method is 405. Only GET, HEAD and OPTIONS are registered, so both arrive here.
+  // another method is 405. Only each route's own methods and OPTIONS are registered, so both arrive here.
   app.setNotFoundHandler((request, reply) => {
     if (hasHostIfRequired(request)) sendNotFoundOrNotAllowed(request, reply);
     else sendMissingHost(responder, request, reply);

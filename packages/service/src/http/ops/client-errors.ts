@@ -4,7 +4,7 @@ import { responseUnderWay } from './connections.js';
 import { EXPECTATION_FAILED_DETAIL } from '../docs/problem-catalogue.js';
 import { instanceOf, problemJson, problemRecord, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemSpec } from '../api/problems.js';
 import type { RequestIds } from './request-id.js';
-import { ALLOWED_METHODS, CACHE_NEVER, CORS_EXPOSED, JSON_CSP, SECURITY_HEADERS, type Responder, type ResponsePolicy } from '../api/response-policy.js';
+import { CACHE_NEVER, CORS_EXPOSED, JSON_CSP, SECURITY_HEADERS, type Responder, type ResponsePolicy } from '../api/response-policy.js';
 
 type ClientError = Error & { code?: string | undefined; rawPacket?: unknown };
 
@@ -57,16 +57,16 @@ export function clientErrorHandler(responder: Responder, requestIds: RequestIds)
 export function connectHandler(
   responder: Responder,
   requestIds: RequestIds,
-  routeLabelOf: (path: string) => string | undefined,
+  routeOf: (path: string) => { readonly label: string; readonly allow: string } | undefined,
 ): (request: IncomingMessage, socket: Duplex) => void {
   return (request, socket) => {
     const path = instanceOf(request.url);
-    const label = routeLabelOf(path);
+    const route = routeOf(path);
     const problem: ProblemSpec =
-      label !== undefined
-        ? { code: 'METHOD_NOT_ALLOWED', detail: `CONNECT is not allowed here; use ${ALLOWED_METHODS}.` }
+      route !== undefined
+        ? { code: 'METHOD_NOT_ALLOWED', detail: `CONNECT is not allowed here; use ${route.allow}.` }
         : { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' };
-    writeRawProblem(socket, responder, label ?? UNROUTED, requestIds.forRequest(request), problem, path, label !== undefined ? ['Allow', ALLOWED_METHODS] : [], request.headers.origin);
+    writeRawProblem(socket, responder, route?.label ?? UNROUTED, requestIds.forRequest(request), problem, path, route !== undefined ? ['Allow', route.allow] : [], request.headers.origin);
   };
 }
 

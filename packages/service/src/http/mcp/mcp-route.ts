@@ -1,0 +1,61 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Logger } from 'pino';
+import type { ApiOperation } from '../api/operations/api-operation.js';
+import type { CalendarSource } from '../api/operation-route.js';
+import { sendProblem } from '../api/problems.js';
+import { CACHE_NEVER, type Responder } from '../api/response-policy.js';
+import type { ServiceRoute } from '../api/service-route.js';
+import { SERVER_LIMITS } from '../ops/app.js';
+import { MCP_BODY_LIMIT, MCP_METHODS, MCP_ORIGIN_REFUSED, MCP_PATH, MCP_TOO_LARGE } from './mcp-endpoint.js';
+import type { McpAnswer } from './mcp-exchange.js';
+
+/**
+ * `POST /mcp`: the Model Context Protocol over Streamable HTTP (README, Agents), with the API's
+ * tools answering from the live calendar. Behind the service's own limits: an Origin that
+ * CORS_ORIGINS does not allow is refused (the protocol's guard against DNS rebinding), the body is
+ * bounded in size and in time (the request timeout), and the answer goes through the responder
+ * (request id, security headers, CORS, metrics under `/mcp`).
+ */
+export function mcpRoute(operations: readonly ApiOperation<unknown>[], calendar: CalendarSource, responder: Responder, log: Pick<Logger, 'error'>): ServiceRoute {
+  let machinery: Promise<Machinery> | undefined;
+  return {
+    path: MCP_PATH,
+    methods: MCP_METHODS,
+    async handle(request, reply) {
+      if (request.headers.origin !== undefined && responder.allowedOrigin(request) === undefined) {
+        sendProblem(responder, request, reply, { code: 'ORIGIN_NOT_ALLOWED', detail: MCP_ORIGIN_REFUSED }, MCP_PATH);
+        return;
+      }
+      machinery ??= loadMachinery(operations, calendar, log);
+      const { readRequestBody, exchange } = await machinery;
+      const read = await readRequestBody(request.raw, MCP_BODY_LIMIT, SERVER_LIMITS.requestTimeoutMs - reply.elapsedTime);
+      if ('body' in read) {
+        const answer = await exchange(read.body, request.headers);
+        const headers = ['cache-control', CACHE_NEVER, ...(answer.contentType === undefined ? [] : ['content-type', answer.contentType])];
+        responder.write(request, reply, MCP_PATH, answer.status, headers, answer.text);
+      } else if (read.refused === 'too-large') {
+        sendProblem(responder, request, reply, { code: 'CONTENT_TOO_LARGE', detail: MCP_TOO_LARGE }, MCP_PATH);
+      } else if (read.refused === 'timeout') {
+        sendProblem(responder, request, reply, { code: 'REQUEST_TIMEOUT', detail: 'The request body was not received in time.' }, MCP_PATH);
+      } else {
+        // The client is gone: nobody to answer.
+        reply.hijack();
+        request.raw.socket.destroy();
+      }
+    },
+  };
+}
+
+interface Machinery {
+  readonly readRequestBody: typeof import('./request-body.js').readRequestBody;
+  readonly exchange: (body: Buffer, headers: IncomingHttpHeaders) => Promise<McpAnswer>;
+}
+
+/**
+ * The body reader and the SDK, loaded with the first POST: a service that no agent calls never
+ * pays their start-up time (the first POST measured at 0.8 s on the shared 2-core build machine).
+ */
+async function loadMachinery(operations: readonly ApiOperation<unknown>[], calendar: CalendarSource, log: Pick<Logger, 'error'>): Promise<Machinery> {
+  const [{ readRequestBody }, { mcpExchange }] = await Promise.all([import('./request-body.js'), import('./mcp-exchange.js')]);
+  return { readRequestBody, exchange: mcpExchange(operations, calendar, log) };
+}
