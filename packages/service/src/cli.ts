@@ -1,166 +1,17 @@
 #!/usr/bin/env node
 import * as nodeModule from 'node:module';
-import { parseArgs } from 'node:util';
-import { ConfigError, dataDirOf, readConfig, signingKeyOf } from './config.js';
-import { print } from './commands/terminal-text.js';
+import { runCommandLine } from './commands/command-line.js';
 
 // Node 22.1+ keeps the compiled code of every module it loads on disk (in the system's temporary
 // directory), and the next start reuses it: the service, Fastify and the rest start faster from the
 // second run on. Node 20 has no compile cache; it starts as before.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
-/** Each command's usage, shown by `china-calendar <command> --help`; `--help` alone lists them all. */
-const COMMAND_USAGE = {
-  serve: `serve                       start the HTTP service (the default; configured by environment variables, see the README's Configuration)`,
-  validate: `validate [dir]              check a data directory (default DATA_DIR or the bundled data); prints "file: field: reason" lines, exits 1 on any`,
-  import: `import <notice.txt>...      turn official notice text into <data-dir>/<year>.json and publish it in the manifest
-                                --data-dir dir   the data directory (default DATA_DIR or the bundled data)
-                                --dry-run        print what would be written, write nothing
-                                --force          replace a year file that differs from what the notice gives
-                                --accept id      accept a whole-year rule finding by the id the import printed (repeatable)
-                                --seed           copy the bundled data into the data directory first when it is empty`,
-  sync: `sync                        find new notices on gov.cn, import and publish them; exits 0 (done), 3 (held for review), 1, 2
-                                --data-dir dir, --source gov.cn, --search-url url, --papers-url url, --cross-check-url url,
-                                --webhook-urls urls, --webhook-secret secret, --accept id (or the SYNC_* settings),
-                                --seed (copy the bundled data into an empty data directory first)`,
-  sign: `sign --data-dir dir          write the manifest's SHA-256 of every year file and, with a key, sign it (manifest.json.sig)
-                                --key-file key.pem   an Ed25519 private key in PEM (default DATASET_SIGNING_KEY_FILE); without one, digests only`,
-  query: `query <date | path> [--accept <media type>]   answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31" (--accept text/csv: a range or a year as CSV)`,
-  mcp: `mcp                         a Model Context Protocol server on standard input and output, for AI assistants, offline from the data directory
-                                (DATA_DIR or the bundled data); logs go to standard error`,
-} as const;
-
-const USAGE = `Usage: china-calendar <command> [--help]\n\n${Object.values(COMMAND_USAGE)
-  .map((line) => `  ${line}`)
-  .join('\n')}\n`;
-
-function isCommand(name: string): name is keyof typeof COMMAND_USAGE {
-  return Object.hasOwn(COMMAND_USAGE, name);
-}
-
-// Each command is loaded when it runs: `serve` starts without loading the importer and the rest.
-async function main(argv: readonly string[]): Promise<number> {
-  const [command = 'serve', ...rest] = argv;
-  if (isCommand(command) && (rest.includes('--help') || rest.includes('-h'))) {
-    print(process.stdout, `Usage: china-calendar ${COMMAND_USAGE[command]}\n`);
-    return 0;
-  }
-  // Only serve and query read the service's configuration; the data commands need the data
-  // directory alone, so that a bad PORT cannot stop a validate or an import.
-  const dataDir = dataDirOf(process.env);
-  switch (command) {
-    case 'serve': {
-      const { runServe } = await import('./commands/serve.js');
-      await runServe(readConfig(process.env));
-      return -1;
-    }
-    case 'validate': {
-      const { runValidate } = await import('./commands/validate.js');
-      return runValidate(rest[0] ?? dataDir, process.stdout, process.stderr);
-    }
-    case 'mcp': {
-      const { runMcp } = await import('./commands/mcp.js');
-      await runMcp(dataDir);
-      return -1;
-    }
-    case 'query': {
-      const { runQuery } = await import('./commands/query.js');
-      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { accept: { type: 'string' } } });
-      return runQuery(positionals, readConfig(process.env), process.stdout, values.accept);
-    }
-    case 'import': {
-      const { runImport } = await import('./commands/import.js');
-      const { values, positionals } = parseArgs({
-        args: rest,
-        allowPositionals: true,
-        options: {
-          'data-dir': { type: 'string' },
-          'dry-run': { type: 'boolean' },
-          force: { type: 'boolean' },
-          accept: { type: 'string', multiple: true },
-          seed: { type: 'boolean' },
-        },
-      });
-      return runImport(
-        positionals,
-        {
-          dataDir: values['data-dir'] ?? dataDir,
-          dryRun: values['dry-run'] ?? false,
-          force: values.force ?? false,
-          accept: values.accept ?? [],
-          seed: values.seed ?? false,
-          publishing: { signingKey: signingKeyOf(process.env.DATASET_SIGNING_KEY_FILE) },
-        },
-        process.stdout,
-        process.stderr,
-      );
-    }
-    case 'sync': {
-      const { runSyncCommand } = await import('./commands/sync.js');
-      const { values } = parseArgs({
-        args: rest,
-        options: {
-          'data-dir': { type: 'string' },
-          source: { type: 'string' },
-          'search-url': { type: 'string' },
-          'cross-check-url': { type: 'string' },
-          'papers-url': { type: 'string' },
-          'webhook-urls': { type: 'string' },
-          'webhook-secret': { type: 'string' },
-          accept: { type: 'string', multiple: true },
-          seed: { type: 'boolean' },
-        },
-      });
-      const env = process.env;
-      return runSyncCommand(
-        {
-          dataDir: values['data-dir'] ?? dataDir,
-          values: {
-            SYNC_SOURCE: values.source ?? env.SYNC_SOURCE,
-            SYNC_SEARCH_URL: values['search-url'] ?? env.SYNC_SEARCH_URL,
-            SYNC_RUN_TIMEOUT_SECONDS: env.SYNC_RUN_TIMEOUT_SECONDS,
-            SYNC_PAPERS_URL: values['papers-url'] ?? env.SYNC_PAPERS_URL,
-            SYNC_USER_AGENT: env.SYNC_USER_AGENT,
-            SYNC_CROSS_CHECK_URL: values['cross-check-url'] ?? env.SYNC_CROSS_CHECK_URL,
-            WEBHOOK_URLS: values['webhook-urls'] ?? env.WEBHOOK_URLS,
-            WEBHOOK_SECRET: values['webhook-secret'] ?? env.WEBHOOK_SECRET,
-          },
-          accept: values.accept ?? [],
-          seed: values.seed ?? false,
-          publishing: { signingKey: signingKeyOf(env.DATASET_SIGNING_KEY_FILE) },
-        },
-        process.stdout,
-        process.stderr,
-      );
-    }
-    case 'sign': {
-      const { runSign } = await import('./commands/sign.js');
-      const { values } = parseArgs({ args: rest, options: { 'data-dir': { type: 'string' }, 'key-file': { type: 'string' } } });
-      const keyFile = values['key-file'];
-      const signingKey = keyFile === undefined ? signingKeyOf(process.env.DATASET_SIGNING_KEY_FILE) : signingKeyOf(keyFile, '--key-file');
-      return runSign(values['data-dir'] ?? dataDir, signingKey, process.stdout, process.stderr);
-    }
-    case 'help':
-    case '--help':
-    case '-h':
-      print(process.stdout, USAGE);
-      return 0;
-    default:
-      print(process.stderr, `unknown command "${command}"\n\n${USAGE}`);
-      return 2;
-  }
-}
-
-main(process.argv.slice(2)).then(
+runCommandLine(process.argv.slice(2), process).then(
   (code) => {
     if (code >= 0) process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || (error instanceof Error && 'code' in error && error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')) {
-      print(process.stderr, `${error.message}\n`);
-      process.exitCode = 2;
-      return;
-    }
     void import('pino').then(({ pino }) => {
       pino().fatal({ err: error }, 'china-calendar failed');
       process.exitCode = 1;
