@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { runCliProcess } from '../helpers/cli-process.js';
+import { runCli, show } from '../helpers/command-run.js';
 import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { expectedCounts, expectedDay } from '../helpers/reference-calendar.js';
-import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 /*
- * The command line as a user runs it: `npm run cli -- <command>` (the CLI from its sources) in a child process,
- * checked by exit code and output only.
+ * The command line as a user runs it, `china-calendar <command>`: its argument reading and exit
+ * codes run in this process (the CLI's runCommandLine, with its own environment and collected
+ * output), and a few runs as a child process (`npm run cli -- <command>`) show that the process
+ * exits with that code and writes that output, byte for byte.
  * - validate [dir]: ok → exit 0 with the published years and the datasetVersion; any problem →
  *   exit 1 and one `file: field: reason` line per problem (README, docs/arrangement-format.md);
  * - query <date | path>: the JSON the service would send, exit 0 on 200, 1 otherwise;
@@ -23,69 +25,16 @@ import { SOURCE_CLI } from '../helpers/source-cli.js';
  * Expected calendar values come from the official notices (test/fixtures/notices/) (test/helpers/reference-calendar.ts).
  */
 
-const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
+const NOTICE_2024 = fileURLToPath(new URL('../fixtures/notices/2024-annual.txt', import.meta.url));
 const NOTICE_2026 = fileURLToPath(new URL('../fixtures/notices/2026-annual.txt', import.meta.url));
-
-/** Environment variables the service reads: removed so that the caller's shell cannot change a result. */
-const CONFIG_VARIABLES = [
-  'PORT',
-  'HOST',
-  'PUBLIC_URL',
-  'DOCS_URL',
-  'LOG_LEVEL',
-  'DATA_DIR',
-  'RELOAD_INTERVAL_SECONDS',
-  'WORKERS',
-  'CORS_ORIGINS',
-  'CORS_ALLOWED_HEADERS',
-  'SHUTDOWN_TIMEOUT_SECONDS',
-  'KEEP_ALIVE_TIMEOUT_SECONDS',
-  'LISTEN_BACKLOG',
-  'NODE_TEST_CONTEXT',
-];
 
 /** datasetVersion: the publication date of the newest notice (yyyy.MM.dd) and 8 hex digits of a content hash. */
 const VERSION_2026 = /^2025\.11\.04-[0-9a-f]{8}$/;
 /** No stack frame, source path or error class name in a user-facing message. */
 const STACK_TRACE = /^\s+at\s|\.ts:\d+|\.js:\d+|node:internal|ConfigError|TypeError|Error:/m;
 
-interface CliResult {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function cli(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of CONFIG_VARIABLES) Reflect.deleteProperty(childEnv, name);
-  Object.assign(childEnv, env);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SOURCE_CLI, ...args], {
-      cwd: REPOSITORY,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    // A command that does not finish (a serve that started after all) must not hang the suite.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-function show(result: CliResult): string {
-  return `exit ${String(result.code)}\n--- stdout\n${result.stdout.slice(0, 2000)}\n--- stderr\n${result.stderr.slice(0, 2000)}`;
-}
-
 const dataCopy = dataCopies();
-const snapshot = snapshotOf;
 
 function publishedYearsIn(dir: string): number[] {
   return (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { publishedYears: number[] }).publishedYears;
@@ -102,11 +51,11 @@ function lines(text: string): string[] {
 
 const PROBLEM_LINE = /^([^\s:]+\.json): ([^:\s][^:]*): (\S.*)$/;
 
-describe('china-calendar command line', { concurrency: 4 }, () => {
+describe('china-calendar command line', () => {
   describe('--help', () => {
     for (const command of ['serve', 'validate', 'import', 'sync', 'query']) {
       it(`${command} --help prints that command's usage and exits 0, doing nothing else`, async () => {
-        const { code, stdout, stderr } = await cli([command, '--help']);
+        const { code, stdout, stderr } = await runCli([command, '--help']);
         assert.equal(code, 0, stderr);
         assert.match(stdout, new RegExp(`^Usage: china-calendar ${command}\\b`));
         assert.equal(stderr, '');
@@ -114,12 +63,12 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
     }
 
     it('import --help lists every option, --force among them', async () => {
-      const { stdout } = await cli(['import', '-h']);
+      const { stdout } = await runCli(['import', '-h']);
       for (const option of ['--data-dir', '--dry-run', '--force', '--accept']) assert.ok(stdout.includes(option), option);
     });
 
     it('--help alone lists every command', async () => {
-      const { code, stdout } = await cli(['--help']);
+      const { code, stdout } = await runCli(['--help']);
       assert.equal(code, 0);
       for (const command of ['serve', 'validate', 'import', 'sync', 'query']) assert.match(stdout, new RegExp(`^  ${command}\\b`, 'm'));
     });
@@ -127,22 +76,22 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
 
   describe('the data commands read no service setting', () => {
     it('validate works with a bad PORT and LOG_LEVEL, which would stop serve', async () => {
-      const validated = await cli(['validate'], { PORT: 'eighty', LOG_LEVEL: 'loud' });
+      const validated = await runCli(['validate'], { PORT: 'eighty', LOG_LEVEL: 'loud' });
       assert.equal(validated.code, 0, validated.stderr);
-      const served = await cli(['serve'], { PORT: 'eighty' });
+      const served = await runCli(['serve'], { PORT: 'eighty' });
       assert.equal(served.code, 2);
       assert.match(served.stderr, /PORT/);
     });
 
     it('import --dry-run works with a bad PORT', async () => {
-      const imported = await cli(['import', '--dry-run', 'test/fixtures/notices/2024-annual.txt'], { PORT: '-1' });
+      const imported = await runCli(['import', '--dry-run', NOTICE_2024], { PORT: '-1' });
       assert.equal(imported.code, 0, imported.stderr);
     });
   });
 
   describe('validate', () => {
     it('passes the bundled data: exit 0, the published years and the datasetVersion', async () => {
-      const result = await cli(['validate']);
+      const result = await runCli(['validate']);
       assert.equal(result.code, 0, show(result));
       assert.match(result.stdout, /2008/, show(result));
       assert.match(result.stdout, /2026/, show(result));
@@ -152,13 +101,13 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       assert.equal(lines(result.stderr).length, 0, show(result));
 
       // The version validate prints is the one the service answers with.
-      const query = await cli(['query', '2024-05-01']);
+      const query = await runCli(['query', '2024-05-01']);
       assert.equal((JSON.parse(query.stdout) as { datasetVersion: string }).datasetVersion, version);
     });
 
     it('passes a directory given as argument, and says which', async () => {
       const dir = dataCopy();
-      const result = await cli(['validate', dir]);
+      const result = await runCli(['validate', dir]);
       assert.equal(result.code, 0, show(result));
       assert.ok(result.stdout.includes(dir), show(result));
       assert.match(result.stdout, /\b2025\.11\.04-[0-9a-f]{8}\b/);
@@ -175,7 +124,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       writeFileSync(path2026, moved);
       rmSync(join(dir, '2010.json'));
 
-      const result = await cli(['validate', dir]);
+      const result = await runCli(['validate', dir]);
       assert.equal(result.code, 1, show(result));
       const problems = lines(result.stderr);
       assert.ok(problems.length >= 3, show(result));
@@ -214,7 +163,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       Reflect.deleteProperty(file.statutoryDays, 'LABOR_DAY');
       writeFileSync(path, JSON.stringify(file, null, 2));
 
-      const result = await cli(['validate', dir]);
+      const result = await runCli(['validate', dir]);
       assert.equal(result.code, 1, show(result));
       assert.deepEqual(lines(result.stderr), ['2024.json: entries: the annual notice has no entry for 劳动节 (LABOR_DAY), which the regulation grants every year']);
       assert.equal(result.stdout, '');
@@ -222,7 +171,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
 
     it('fails a directory that does not exist: exit 1 with a message', async () => {
       const dir = join(dataCopy(), 'no-such-dir');
-      const result = await cli(['validate', dir]);
+      const result = await runCli(['validate', dir]);
       assert.equal(result.code, 1, show(result));
       assert.ok(result.stderr.includes(dir), show(result));
       assert.doesNotMatch(result.stderr, /^\s+at\s/m);
@@ -231,7 +180,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
 
   describe('query', () => {
     it('prints the ADJUSTED_WORKDAY answer of 2024-02-04 and exits 0', async () => {
-      const result = await cli(['query', '2024-02-04']);
+      const result = await runCli(['query', '2024-02-04']);
       assert.equal(result.code, 0, show(result));
       const body = JSON.parse(result.stdout) as Record<string, unknown>;
       const expected = expectedDay('2024-02-04');
@@ -249,7 +198,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
     });
 
     it('prints the problem for 2007-12-31 and exits 1', async () => {
-      const result = await cli(['query', '2007-12-31']);
+      const result = await runCli(['query', '2007-12-31']);
       assert.equal(result.code, 1, show(result));
       const problem = JSON.parse(result.stdout) as Record<string, unknown>;
       assert.deepEqual(Object.keys(problem).sort(), ['code', 'detail', 'instance', 'requestId', 'status', 'title', 'type']);
@@ -261,7 +210,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
     });
 
     it('answers a request path: the 2024 counts', async () => {
-      const result = await cli(['query', '/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31']);
+      const result = await runCli(['query', '/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31']);
       assert.equal(result.code, 0, show(result));
       assert.deepEqual(JSON.parse(result.stdout), {
         startDate: '2024-01-01',
@@ -272,7 +221,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
     });
 
     it('answers UNKNOWN for an unpublished year, exit 0', async () => {
-      const result = await cli(['query', '2027-01-01']);
+      const result = await runCli(['query', '2027-01-01']);
       assert.equal(result.code, 0, show(result));
       assert.deepEqual(JSON.parse(result.stdout), {
         date: '2027-01-01',
@@ -285,10 +234,10 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
     });
 
     it('answers the business-day tools: an offset as JSON, the calendar feed as it is', async () => {
-      const offset = await cli(['query', '/v1/china-calendar/workday-offset?fromDate=2026-09-30&days=3']);
+      const offset = await runCli(['query', '/v1/china-calendar/workday-offset?fromDate=2026-09-30&days=3']);
       assert.equal(offset.code, 0, show(offset));
       assert.equal((JSON.parse(offset.stdout) as { date: string }).date, '2026-10-10');
-      const feed = await cli(['query', '/v1/china-calendar/calendar.ics?years=2026']);
+      const feed = await runCli(['query', '/v1/china-calendar/calendar.ics?years=2026']);
       assert.equal(feed.code, 0, show(feed));
       assert.match(feed.stdout, /^BEGIN:VCALENDAR\r\n/);
       assert.match(feed.stdout, /UID:2026-NATIONAL_DAY-rest-20261001@china-holiday-calendar\r\n/);
@@ -296,7 +245,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
     });
 
     it('without a date or path exits 2', async () => {
-      const result = await cli(['query']);
+      const result = await runCli(['query']);
       assert.equal(result.code, 2, show(result));
     });
   });
@@ -304,7 +253,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
   describe('import', () => {
     it('imports the synthetic 2027 notice: exit 0, writes 2027.json, publishes 2027, and the result validates', async () => {
       const dir = dataCopy();
-      const result = await cli(['import', SYNTHETIC_2027, '--data-dir', dir]);
+      const result = await runCli(['import', SYNTHETIC_2027, '--data-dir', dir]);
       assert.equal(result.code, 0, show(result));
       assert.ok(existsSync(join(dir, '2027.json')), '2027.json written');
       assert.match(result.stdout, /^2027, as the file has it \(weeks Monday to Sunday\):$/m, 'the month grids');
@@ -319,14 +268,14 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
         'no temporary file left behind',
       );
 
-      const validate = await cli(['validate', dir]);
+      const validate = await runCli(['validate', dir]);
       assert.equal(validate.code, 0, show(validate));
       assert.match(validate.stdout, /2027/);
       // The newest notice is now the 2027 one, published 2026-11-20.
       assert.match(validate.stdout, /\b2026\.11\.20-[0-9a-f]{8}\b/, show(validate));
 
       // The service answers from it: 2027-02-13 (周六) is a make-up working day in the notice.
-      const query = await cli(['query', '2027-02-13'], { DATA_DIR: dir });
+      const query = await runCli(['query', '2027-02-13'], { DATA_DIR: dir });
       assert.equal(query.code, 0, show(query));
       const day = JSON.parse(query.stdout) as { dayStatus: string; dayOfWeek: string; holidays: { code: string }[] };
       assert.equal(day.dayOfWeek, 'SATURDAY');
@@ -339,7 +288,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
 
     it('refuses a notice with a wrong weekday annotation: exit 1, the offending line quoted «…», nothing written', async () => {
       const dir = dataCopy();
-      const before = snapshot(dir);
+      const before = snapshotOf(dir);
       const text = readFileSync(SYNTHETIC_2027, 'utf8');
       const offending = '一、元旦：1月1日（周五）至3日（周日）放假，共3天。';
       assert.ok(text.includes(offending), 'the fixture holds the line the test changes');
@@ -347,7 +296,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       const wrongLine = offending.replace('1月1日（周五）', '1月1日（周六）');
       const notice = join(dir, 'wrong-weekday.txt');
       writeFileSync(notice, text.replace(offending, wrongLine));
-      const result = await cli(['import', notice, '--data-dir', dir]);
+      const result = await runCli(['import', notice, '--data-dir', dir]);
       assert.equal(result.code, 1, show(result));
       assert.equal(result.stdout, '', 'nothing on stdout');
       const output = result.stderr;
@@ -356,13 +305,13 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       assert.match(output, new RegExp(`\\bline ${lineNumber}\\b`), `names line ${lineNumber}`);
       assert.doesNotMatch(output, STACK_TRACE);
       rmSync(notice);
-      assert.deepEqual(snapshot(dir), before, 'nothing written');
+      assert.deepEqual(snapshotOf(dir), before, 'nothing written');
     });
 
     it('--dry-run prints the summary, the year as month grids, then the file, and writes nothing', async () => {
       const dir = dataCopy();
-      const before = snapshot(dir);
-      const result = await cli(['import', SYNTHETIC_2027, '--data-dir', dir, '--dry-run']);
+      const before = snapshotOf(dir);
+      const result = await runCli(['import', SYNTHETIC_2027, '--data-dir', dir, '--dry-run']);
       assert.equal(result.code, 0, show(result));
       assert.equal(result.stderr, '');
       const order = [
@@ -376,30 +325,30 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
         '"year": 2027',
       ].map((text) => result.stdout.indexOf(text));
       assert.ok(order.every((at, index) => at >= 0 && (index === 0 || at > (order[index - 1] ?? 0))), `in this order: ${JSON.stringify(order)}\n${show(result)}`);
-      assert.deepEqual(snapshot(dir), before, 'no file written or changed');
+      assert.deepEqual(snapshotOf(dir), before, 'no file written or changed');
     });
 
     it('refuses to replace an existing year with an annual notice without --force, and replaces it with --force', async () => {
       const dir = dataCopy();
-      const before = snapshot(dir);
-      const refused = await cli(['import', NOTICE_2026, '--data-dir', dir]);
+      const before = snapshotOf(dir);
+      const refused = await runCli(['import', NOTICE_2026, '--data-dir', dir]);
       assert.equal(refused.code, 1, show(refused));
       assert.match(refused.stdout + refused.stderr, /--force/);
       assert.match(refused.stdout + refused.stderr, /2026\.json/);
-      assert.deepEqual(snapshot(dir), before, 'nothing written');
+      assert.deepEqual(snapshotOf(dir), before, 'nothing written');
 
-      const forced = await cli(['import', NOTICE_2026, '--data-dir', dir, '--force']);
+      const forced = await runCli(['import', NOTICE_2026, '--data-dir', dir, '--force']);
       assert.equal(forced.code, 0, show(forced));
       assert.deepEqual(publishedYearsIn(dir), range(2008, 2026), 'still 2008..2026, 2026 once');
-      const validate = await cli(['validate', dir]);
+      const validate = await runCli(['validate', dir]);
       assert.equal(validate.code, 0, show(validate));
     });
 
     it('with no notice file, or an unknown option, exits 2 with a message', async () => {
-      const none = await cli(['import']);
+      const none = await runCli(['import']);
       assert.equal(none.code, 2, show(none));
       assert.ok(lines(none.stderr).length > 0, show(none));
-      const unknown = await cli(['import', SYNTHETIC_2027, '--data-dir', dataCopy(), '--bogus']);
+      const unknown = await runCli(['import', SYNTHETIC_2027, '--data-dir', dataCopy(), '--bogus']);
       assert.equal(unknown.code, 2, show(unknown));
       assert.match(unknown.stderr, /bogus/);
       assert.doesNotMatch(unknown.stderr, /^\s+at\s/m);
@@ -409,14 +358,14 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
   describe('usage and errors', () => {
     it('help prints the usage of every command, exit 0', async () => {
       for (const flag of ['help', '--help']) {
-        const result = await cli([flag]);
+        const result = await runCli([flag]);
         assert.equal(result.code, 0, show(result));
         for (const command of ['serve', 'validate', 'import', 'query']) assert.match(result.stdout, new RegExp(`\\b${command}\\b`), `${flag}: ${command}`);
       }
     });
 
     it('an unknown command exits 2, naming it', async () => {
-      const result = await cli(['frobnicate']);
+      const result = await runCli(['frobnicate']);
       assert.equal(result.code, 2, show(result));
       assert.match(result.stderr, /frobnicate/);
       assert.doesNotMatch(result.stderr, STACK_TRACE);
@@ -430,7 +379,7 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       ['CORS_ORIGINS', 'not a url', ['serve']],
     ] as const) {
       it(`${name}=${value} ${args.join(' ') || '(serve)'}: exit 2 with a message naming ${name}, no stack trace`, async () => {
-        const result = await cli([...args], { [name]: value });
+        const result = await runCli([...args], { [name]: value });
         assert.equal(result.code, 2, show(result));
         assert.ok(result.stderr.includes(name), show(result));
         assert.doesNotMatch(result.stderr, STACK_TRACE, show(result));
@@ -438,4 +387,27 @@ describe('china-calendar command line', { concurrency: 4 }, () => {
       });
     }
   });
+});
+
+describe('the china-calendar process', () => {
+  /** A data copy whose 2019.json is not JSON, so that validate exits 1. */
+  const broken = (): string => {
+    const dir = dataCopy();
+    writeFileSync(join(dir, '2019.json'), '{"year": 2019, "notices": [');
+    return dir;
+  };
+  for (const [what, args, env] of [
+    ['an answer on stdout, exit 0', ['query', '2024-02-04'], {}],
+    ['problems on stderr, exit 1', ['validate', broken()], {}],
+    ['a bad setting: one line on stderr and exit 2, no stack trace', ['serve'], { PORT: 'abc' }],
+  ] as const) {
+    it(`exits with the code the command line returns and writes its bytes: ${what}`, async () => {
+      const [child, inProcess] = await Promise.all([runCliProcess(args, env), runCli(args, env)]);
+      assert.deepEqual(
+        { code: child.code, signal: child.signal, stdout: child.stdout.toString('utf8'), stderr: child.stderr.toString('utf8') },
+        { code: inProcess.code, signal: null, stdout: inProcess.stdout, stderr: inProcess.stderr },
+      );
+      assert.notEqual(`${inProcess.stdout}${inProcess.stderr}`, '', 'the command wrote something');
+    });
+  }
 });

@@ -10,7 +10,7 @@ import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -21,27 +21,19 @@ import { runSign } from 'china-holiday-calendar-service/internal/commands/sign.j
 import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
 import { runValidate } from 'china-holiday-calendar-service/internal/commands/validate.js';
 import { signingKeyOf } from 'china-holiday-calendar-service/internal/config.js';
-import { runCliBytes } from '../helpers/cli-process.js';
-import { Collected } from '../helpers/collected.js';
+import { collectRun, runCli } from '../helpers/command-run.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { inProcessServices } from '../helpers/in-process-service.js';
-import { startFakeGovCn, type FakeGovCn } from '../helpers/fake-gov-cn.js';
+import { ANNUAL_2026, ANNUAL_2027, fakeGovCnOfFile } from '../helpers/fake-gov-cn.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const SYNTHETIC_2027 = join(FIXTURES, 'synthetic', '2027-annual.txt');
 const dataCopy = dataCopies();
 const serve = inProcessServices();
 const scratch = mkdtempSync(join(tmpdir(), 'calendar-folders-'));
-let fake: FakeGovCn;
-before(async () => {
-  fake = await startFakeGovCn();
-  fake.list([
-    { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 },
-    { fixture: join(FIXTURES, 'synthetic', '2027-annual.txt'), template: 'content', number: 7100001 },
-  ]);
-});
-after(async () => {
-  await fake.close();
+const fake = await fakeGovCnOfFile();
+fake.list([ANNUAL_2026, ANNUAL_2027]);
+after(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -57,18 +49,11 @@ const keys = generateKeyPairSync('ed25519');
 const KEY_FILE = join(scratch, 'writer.pem');
 writeFileSync(KEY_FILE, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }));
 
-async function run(command: (out: Collected, err: Collected) => Promise<number>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = new Collected();
-  const err = new Collected();
-  const code = await command(out, err);
-  return { code, stdout: out.text, stderr: err.text };
-}
-
 const importInto = (dataDir: string, options: { seed?: boolean } = {}) =>
-  run((out, err) => runImport([SYNTHETIC_2027], { dataDir, dryRun: false, force: false, currentYear: 2026, ...options }, out, err));
+  collectRun((out, err) => runImport([SYNTHETIC_2027], { dataDir, dryRun: false, force: false, currentYear: 2026, ...options }, out, err));
 
 const syncInto = (dataDir: string, options: { seed?: boolean } = {}) =>
-  run((out, err) =>
+  collectRun((out, err) =>
     runSyncCommand({ dataDir, values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl }, accept: [], currentYear: 2026, ...options }, out, err),
   );
 
@@ -111,7 +96,7 @@ describe('import and sync publish only into a data folder', () => {
         assert.deepEqual(names, [...readdirSync(BUNDLED_DATA_DIR).filter((name) => name.endsWith('.json')), '2027.json'].sort());
         for (const year of [2008, 2019, 2026]) assert.equal(readFileSync(join(dir, `${year}.json`), 'utf8'), readFileSync(join(BUNDLED_DATA_DIR, `${year}.json`), 'utf8'));
         assertSealed(dir);
-        const validated = await run((out, err) => runValidate(dir, out, err));
+        const validated = await collectRun((out, err) => runValidate(dir, out, err));
         assert.match(validated.stdout, /ok: 20 published years \(2008\.\.2027\)/);
       }
       const other = folder({ 'notes.txt': 'mine' });
@@ -128,7 +113,7 @@ describe('import and sync publish only into a data folder', () => {
     writeFileSync(join(dir, '2019.json'), edited);
     assert.equal((await importInto(dir, { seed: true })).code, 0);
     assert.equal(readFileSync(join(dir, '2019.json'), 'utf8'), edited, 'not seeded over');
-    const validated = await run((out, err) => runValidate(dir, out, err));
+    const validated = await collectRun((out, err) => runValidate(dir, out, err));
     assert.match(validated.stderr, /^2019\.json: \(digest\): /, 'the manifest still lists the digest 2019.json was published with');
   });
 });
@@ -167,8 +152,8 @@ describe('the manifest\'s digests and signature', () => {
     assertSealed(synced);
 
     const signed = dataCopy();
-    const cli = await runCliBytes(['import', SYNTHETIC_2027, '--data-dir', signed], { DATASET_SIGNING_KEY_FILE: KEY_FILE });
-    assert.equal(cli.code, 0, cli.stderr.toString());
+    const cli = await runCli(['import', SYNTHETIC_2027, '--data-dir', signed], { DATASET_SIGNING_KEY_FILE: KEY_FILE });
+    assert.equal(cli.code, 0, cli.stderr);
     const signature = Buffer.from(readFileSync(join(signed, 'manifest.json.sig'), 'utf8').trim(), 'base64');
     assert.ok(verify(null, readFileSync(join(signed, 'manifest.json')), createPublicKey(keys.privateKey), signature), 'the signature of the manifest\'s exact bytes');
   });
@@ -177,27 +162,27 @@ describe('the manifest\'s digests and signature', () => {
     const dir = dataCopy();
     const edited = readFileSync(join(dir, '2024.json'), 'utf8').replace(/"sourceUrl": "([^"]+)"/, '"sourceUrl": "$1#checked"');
     writeFileSync(join(dir, '2024.json'), edited);
-    const stale = await run((out, err) => runValidate(dir, out, err));
+    const stale = await collectRun((out, err) => runValidate(dir, out, err));
     assert.equal(stale.code, 1);
     assert.match(stale.stderr, /^2024\.json: \(digest\): its SHA-256 digest is [0-9a-f]{16}…, not the [0-9a-f]{23}… manifest\.json lists: it is not the file the manifest publishes\n$/);
 
-    const sealed = await run((out, err) => runSign(dir, undefined, out, err));
+    const sealed = await collectRun((out, err) => runSign(dir, undefined, out, err));
     assert.equal(sealed.code, 0, sealed.stderr);
     assert.match(sealed.stdout, /manifest\.json lists the SHA-256 of 19 year files \(2008\.\.2026\), datasetVersion 2025\.11\.04-[0-9a-f]{8}\nnot signed/);
     assertSealed(dir);
-    assert.equal((await run((out, err) => runValidate(dir, out, err))).code, 0);
+    assert.equal((await collectRun((out, err) => runValidate(dir, out, err))).code, 0);
     assert.equal(existsSync(join(dir, 'manifest.json.sig')), false);
 
-    const withKey = await run((out, err) => runSign(dir, signingKeyOf(KEY_FILE), out, err));
+    const withKey = await collectRun((out, err) => runSign(dir, signingKeyOf(KEY_FILE), out, err));
     assert.match(withKey.stdout, /signed: manifest\.json\.sig written/);
     const signature = Buffer.from(readFileSync(join(dir, 'manifest.json.sig'), 'utf8').trim(), 'base64');
     assert.ok(verify(null, readFileSync(join(dir, 'manifest.json')), createPublicKey(keys.privateKey), signature));
-    assert.equal((await run((out, err) => runSign(dir, undefined, out, err))).code, 0);
+    assert.equal((await collectRun((out, err) => runSign(dir, undefined, out, err))).code, 0);
     assert.equal(existsSync(join(dir, 'manifest.json.sig')), false, 'a signature of another manifest is not left behind');
 
     writeFileSync(join(dir, '2019.json'), '{ "year": 2019');
     const before = snapshotOf(dir);
-    const broken = await run((out, err) => runSign(dir, signingKeyOf(KEY_FILE), out, err));
+    const broken = await collectRun((out, err) => runSign(dir, signingKeyOf(KEY_FILE), out, err));
     assert.equal(broken.code, 1);
     assert.match(broken.stderr, /^2019\.json: \(file\): is not valid JSON/m);
     assert.match(broken.stderr, /not signed: a dataset with a problem is refused by every reader; mend it first/);
@@ -207,8 +192,8 @@ describe('the manifest\'s digests and signature', () => {
   it('sign on the command line: a key file that is not a private key is refused with exit 2, naming the flag', async () => {
     const publicKey = join(scratch, 'public.pem');
     writeFileSync(publicKey, keys.publicKey.export({ type: 'spki', format: 'pem' }));
-    const cli = await runCliBytes(['sign', '--data-dir', dataCopy(), '--key-file', publicKey]);
+    const cli = await runCli(['sign', '--data-dir', dataCopy(), '--key-file', publicKey]);
     assert.equal(cli.code, 2);
-    assert.match(cli.stderr.toString(), /^--key-file: .*public\.pem is not an Ed25519 private key in PEM/);
+    assert.match(cli.stderr, /^--key-file: .*public\.pem is not an Ed25519 private key in PEM/);
   });
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ConfigError, readConfig } from 'china-holiday-calendar-service/internal/config.js';
-import { runCliBytes } from '../helpers/cli-process.js';
+import { runCli } from '../helpers/command-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'calendar-keys-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -69,9 +69,9 @@ describe('a reader\'s settings', () => {
 
 describe('serve with a reader\'s settings that contradict each other', () => {
   it('exits 2 at start, with one line naming both settings and no stack trace', async () => {
-    const run = await runCliBytes(['serve'], { DATA_URL: ORIGIN, SYNC_SOURCE: 'gov.cn', PORT: '0' });
+    const run = await runCli(['serve'], { DATA_URL: ORIGIN, SYNC_SOURCE: 'gov.cn', PORT: '0' });
     assert.equal(run.code, 2);
-    assert.equal(run.stdout.toString(), '');
-    assert.equal(run.stderr.toString(), 'DATA_URL and SYNC_SOURCE cannot both be set: a reader (DATA_URL) follows the writer\'s dataset; only the writer syncs, signs and sends webhooks\n');
+    assert.equal(run.stdout, '');
+    assert.equal(run.stderr, 'DATA_URL and SYNC_SOURCE cannot both be set: a reader (DATA_URL) follows the writer\'s dataset; only the writer syncs, signs and sends webhooks\n');
   });
 });

@@ -13,16 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { dataCopies } from '../helpers/data-dir.js';
-import { startFakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
+import { ANNUAL_2026, ANNUAL_2027, startFakeGovCn } from '../helpers/fake-gov-cn.js';
 import { answersOf, firstAnswerTimes, readinessOf } from '../helpers/fleet-probe.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 };
-const ANNUAL_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual.txt'), template: 'content', number: 7100001 };
 
 /** The bound the fleet is held to: one poll interval (2 s) plus a fetch, with room for a shared 2-core machine. */
 const WITHIN_MS = 6000;

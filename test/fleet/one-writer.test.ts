@@ -4,18 +4,13 @@
  * the year overview), read from the writer state the syncing one keeps beside the data.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
-import { startFakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
+import { ANNUAL_2026, FAR_2027, startFakeGovCn } from '../helpers/fake-gov-cn.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 };
-const FAR_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual-far-make-up-day.txt'), template: 'content', number: 7100002 };
 
 const dataCopy = dataCopies();
 const cleanups: (() => unknown)[] = [];

@@ -17,7 +17,7 @@ import { pino } from 'pino';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
-import { Collected } from '../helpers/collected.js';
+import { Collected } from '../helpers/command-run.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { inProcessServices } from '../helpers/in-process-service.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';

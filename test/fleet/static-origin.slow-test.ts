@@ -14,7 +14,7 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
-import { Collected } from '../helpers/collected.js';
+import { Collected } from '../helpers/command-run.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
 import { answersOf, firstAnswerTimes, readinessOf } from '../helpers/fleet-probe.js';
 import { freePort } from '../helpers/free-port.js';

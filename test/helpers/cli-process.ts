@@ -1,34 +1,51 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { SOURCE_CLI } from './source-cli.js';
+import { CLI_SOURCE, REPOSITORY, SOURCE_CONDITION } from './source-cli.js';
 
-const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The environment of a child process a test starts: only what running Node needs from the
+ * caller's (its PATH, home, temporary folder, locale and time zone, and a coverage run's folder),
+ * so that no setting of the caller's shell (PORT, DATA_DIR, SYNC_SOURCE, HTTP_PROXY, the test
+ * runner's own context…) can change a result; then `env`.
+ */
+export function childEnvironment(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const kept = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'LC_ALL', 'TZ', 'NODE_V8_COVERAGE'].filter((name) => process.env[name] !== undefined);
+  return { ...Object.fromEntries(kept.map((name) => [name, process.env[name]])), ...env };
+}
 
-export interface CliBytes {
+/** How a child process ended and what it wrote, byte for byte. */
+export interface ProcessRun {
   readonly code: number | null;
-  /** What the terminal would receive, byte for byte. */
+  readonly signal: NodeJS.Signals | null;
   readonly stdout: Buffer;
   readonly stderr: Buffer;
 }
 
-/** `china-calendar <args>` in a child process as a user runs it, its output kept as bytes. */
-export function runCliBytes(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<CliBytes> {
+/**
+ * `node <args>` from the repository's root with its TypeScript sources (the source condition and
+ * tsx), in a child process of `childEnvironment(env)`; killed after `timeoutMs`, so that a
+ * process that does not end fails its test rather than hanging the suite.
+ */
+export function runSourceProcess(args: readonly string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SOURCE_CLI, ...args], {
+    const child = spawn(process.execPath, [SOURCE_CONDITION, '--import', 'tsx', ...args], {
       cwd: REPOSITORY,
-      env: { ...process.env, NODE_TEST_CONTEXT: undefined, DATA_DIR: undefined, ...env },
+      env: childEnvironment(options.env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-    // A command that does not finish must not hang the suite.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
     child.on('error', reject);
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr) });
+      resolve({ code, signal, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr) });
     });
   });
+}
+
+/** `china-calendar <args>` in a child process as a user runs it (`npm run cli -- <args>`), its output kept as bytes. */
+export function runCliProcess(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
+  return runSourceProcess([CLI_SOURCE, ...args], { env });
 }

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { after } from 'node:test';
+import { childEnvironment } from './cli-process.js';
 import { freePort } from './free-port.js';
-import { SOURCE_CLI } from './source-cli.js';
-
-const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+import { REPOSITORY, SOURCE_CLI } from './source-cli.js';
 
 export interface ProcessExit {
   readonly code: number | null;
@@ -15,34 +14,58 @@ export interface ProcessExit {
 export interface ServiceProcess {
   readonly port: number;
   readonly child: ChildProcess;
-  /** Its standard output so far (JSON log lines). */
+  /** Its standard output and error so far (JSON log lines). */
   output(): string;
   readonly exited: Promise<ProcessExit>;
   /** How it exited, or `still running` after `timeoutMs`. */
   exitWithin(timeoutMs: number): Promise<ProcessExit | 'still running'>;
   /** Signals the process, or with `group` every process of its group (as systemd stops a service). */
   signal(signal: NodeJS.Signals, options?: { group?: boolean }): void;
-  /** Resolves once `pattern` has matched `count` log lines; fails after `timeoutMs`. */
+  /** Resolves once `pattern` has matched `count` log lines; fails after `timeoutMs`, or when the process ends first. */
   logged(pattern: RegExp, count?: number, timeoutMs?: number): Promise<string[]>;
 }
 
+/** The services a test file started: any process of their groups still running when its tests end is killed. */
+const started: ServiceProcess[] = [];
+after(() => {
+  for (const service of started) {
+    try {
+      service.signal('SIGKILL', { group: true });
+    } catch {
+      // ESRCH: that group has ended.
+    }
+  }
+});
+
 /**
- * Starts the service on a free port with `env` (the data directory's reload off, info logs) and
- * resolves once it listens. Unless `waitListening` is false, WORKERS=N waits for N workers.
+ * Starts the service on a free port with `env` (on top of the data directory's reload off and
+ * info logs; nothing of the caller's shell) and resolves once it listens and answers. Unless
+ * `waitListening` is false, WORKERS=N waits for N workers.
  */
 export async function startServiceProcess(env: Record<string, string> = {}, options: { waitListening?: boolean } = {}): Promise<ServiceProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(process.execPath, [...SOURCE_CLI, 'serve'], {
     cwd: REPOSITORY,
-    env: { ...process.env, RELOAD_INTERVAL_SECONDS: '0', LOG_LEVEL: 'info', ...env, PORT: String(port) },
+    env: childEnvironment({ RELOAD_INTERVAL_SECONDS: '0', LOG_LEVEL: 'info', ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so that a test can signal the primary and its workers at once.
     detached: true,
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<ProcessExit>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  /** Checked at each chunk of output and at the exit: the waits of `logged`. */
+  const waiters = new Set<() => void>();
+  const heard = (chunk: Buffer): void => {
+    output += chunk.toString();
+    for (const check of waiters) check();
+  };
+  child.stdout.on('data', heard);
+  child.stderr.on('data', heard);
+  const exited = new Promise<ProcessExit>((resolve) =>
+    child.on('exit', (code, signal) => {
+      resolve({ code, signal });
+      for (const check of waiters) check();
+    }),
+  );
   const service: ServiceProcess = {
     port,
     child,
@@ -53,18 +76,28 @@ export async function startServiceProcess(env: Record<string, string> = {}, opti
       const pid = child.pid ?? 0;
       process.kill(group ? -pid : pid, signal);
     },
-    async logged(pattern, count = 1, timeoutMs = 30_000) {
-      const deadline = performance.now() + timeoutMs;
-      for (;;) {
-        const lines = output.split('\n').filter((line) => pattern.test(line));
-        if (lines.length >= count) return lines;
-        if (performance.now() > deadline || child.exitCode !== null) {
-          throw new Error(`no ${count} log lines matching ${String(pattern)} (exit ${String(child.exitCode)}):\n${output.slice(-3000)}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+    logged(pattern, count = 1, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const finish = (outcome: () => void): void => {
+          waiters.delete(check);
+          clearTimeout(timer);
+          outcome();
+        };
+        const fail = (why: string): void => {
+          finish(() => reject(new Error(`no ${count} log lines matching ${String(pattern)} ${why}:\n${output.slice(-3000)}`)));
+        };
+        const check = (): void => {
+          const lines = output.split('\n').filter((line) => pattern.test(line));
+          if (lines.length >= count) finish(() => resolve(lines));
+          else if (child.exitCode !== null || child.signalCode !== null) fail(`(exited: ${String(child.exitCode ?? child.signalCode)})`);
+        };
+        const timer = setTimeout(() => fail(`within ${timeoutMs} ms`), timeoutMs);
+        waiters.add(check);
+        check();
+      });
     },
   };
+  started.push(service);
   if (options.waitListening !== false) {
     await service.logged(/service listening/, Number(env.WORKERS ?? 1));
     await answers(port, '/healthz');

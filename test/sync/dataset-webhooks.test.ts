@@ -17,18 +17,16 @@ import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/intern
 import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { eventId } from 'china-holiday-calendar-service/internal/sync/webhooks.js';
 import { WRITER_STATE_FILE_NAME } from 'china-holiday-calendar-service/internal/sync/writer-state.js';
-import { Collected } from '../helpers/collected.js';
+import { Collected } from '../helpers/command-run.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
 import { inProcessServices } from '../helpers/in-process-service.js';
-import { startFakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
+import { ANNUAL_2026, FAR_2027, startFakeGovCn } from '../helpers/fake-gov-cn.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const SYNTHETIC_2027 = join(FIXTURES, 'synthetic', '2027-annual.txt');
 const AMENDMENT_2027 = join(FIXTURES, 'synthetic', '2027-labor-day-amendment.txt');
-const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 };
-const FAR_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual-far-make-up-day.txt'), template: 'content', number: 7100002 };
 
 const dataCopy = dataCopies();
 const cleanups: (() => Promise<void>)[] = [];

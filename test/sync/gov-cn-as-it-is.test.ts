@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
 import { syncScheduleOn } from '../helpers/sync-schedule.js';
 import { readSyncSettings } from 'china-holiday-calendar-service/internal/sync/sync-settings.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
-import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
-import { runSyncCollected, show, type CommandRun } from '../helpers/sync-command-run.js';
+import { ANNUAL_2026, ANNUAL_2027, fakeGovCnOfFile, type FakeGovCn } from '../helpers/fake-gov-cn.js';
+import { runSyncCollected, show, type CommandRun } from '../helpers/command-run.js';
 
 /*
  * gov.cn as it is rather than as tidy as our fake first was, over real sockets: search servers
@@ -18,15 +16,12 @@ import { runSyncCollected, show, type CommandRun } from '../helpers/sync-command
  * papers list) that no longer finds the notice the data holds.
  */
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 };
-const ANNUAL_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual.txt'), template: 'content', number: 7100001 };
 const LIMITS = { timeoutMs: 2000, maxBytes: 2 * 1024 * 1024, retries: 0, backoffMs: 10, maxRequests: 80 };
 /** Where the bundled data says gov.cn published the 2026 notice. */
 const HELD_2026_URL = 'https://www.gov.cn/zhengce/zhengceku/202511/content_7047091.htm';
 
 const dataCopy = dataCopies();
-let fake: FakeGovCn;
+const fake = await fakeGovCnOfFile();
 /** The papers list: `papers[year]` is what /{year}.json lists. */
 let papersServer: Server;
 let papers: Record<string, readonly string[]> = {};
@@ -34,7 +29,6 @@ let papersUrl = '';
 const papersRequests: string[] = [];
 
 before(async () => {
-  fake = await startFakeGovCn();
   papersServer = createServer((request, response) => {
     papersRequests.push(request.url ?? '');
     const year = /^\/(\d{4})\.json$/.exec(request.url ?? '')?.[1];
@@ -47,10 +41,9 @@ before(async () => {
   await new Promise<void>((resolve) => papersServer.listen(0, '127.0.0.1', resolve));
   papersUrl = `http://127.0.0.1:${(papersServer.address() as AddressInfo).port}/{year}.json`;
 });
-after(async () => {
+after(() => {
   papersServer.closeAllConnections();
   papersServer.close();
-  await fake.close();
 });
 
 function sync(dataDir: string, values: Record<string, string> = {}): Promise<CommandRun> {

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
-import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
+import { ANNUAL_2026, FAR_2027, fakeGovCnOfFile } from '../helpers/fake-gov-cn.js';
 
 /*
  * A notice sync holds for review, as the year overview shows it: the year stays unpublished and its
@@ -13,16 +11,11 @@ import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake
  * accepts (tested with the command in sync-command.test.ts).
  */
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 };
-const FAR_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual-far-make-up-day.txt'), template: 'content', number: 7100002 };
-
 const dataCopy = dataCopies();
-let fake: FakeGovCn;
+const fake = await fakeGovCnOfFile();
 let service: RunningService;
 
 before(async () => {
-  fake = await startFakeGovCn();
   fake.list([ANNUAL_2026, FAR_2027]);
   const config = readConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataCopy(), SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '1', SYNC_SEARCH_URL: fake.searchUrl });
   service = await startService(config);
@@ -30,7 +23,6 @@ before(async () => {
 
 after(async () => {
   await service.close();
-  await fake.close();
 });
 
 interface Overview {

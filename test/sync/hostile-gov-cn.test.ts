@@ -3,16 +3,14 @@ import { lookup } from 'node:dns/promises';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { hostname } from 'node:os';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { startService } from 'china-holiday-calendar-service/internal/server.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { pino } from 'pino';
-import { noticePageHtml, startFakeGovCn, type FakeGovCn, type FakeNotice, type Interceptor } from '../helpers/fake-gov-cn.js';
-import { Collected, runSyncCollected, show, type CommandRun } from '../helpers/sync-command-run.js';
+import { AMENDMENT_2027, ANNUAL_2026, ANNUAL_2027, FAR_2027, fakeGovCnOfFile, noticePageHtml, startFakeGovCn, type Interceptor } from '../helpers/fake-gov-cn.js';
+import { Collected, runSyncCollected, show, type CommandRun } from '../helpers/command-run.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
 
 /*
@@ -20,12 +18,6 @@ import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-re
  * service that syncs from it. Each test arranges one hostile answer and checks what the service
  * or the `sync` command makes of it.
  */
-
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 };
-const ANNUAL_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual.txt'), template: 'content', number: 7100001 };
-const ANNUAL_2027_FAR: FakeNotice = { ...ANNUAL_2027, fixture: join(FIXTURES, 'synthetic', '2027-annual-far-make-up-day.txt') };
-const AMENDMENT_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-labor-day-amendment.txt'), template: 'zhengceku', number: 7200001 };
 
 /**
  * A search answer listing `hits` (title and page address), as gov.cn's search sends it, and the
@@ -72,14 +64,7 @@ async function publishes2027(interceptor: Interceptor): Promise<void> {
 }
 
 const dataCopy = dataCopies();
-let fake: FakeGovCn;
-
-before(async () => {
-  fake = await startFakeGovCn();
-});
-after(async () => {
-  await fake.close();
-});
+const fake = await fakeGovCnOfFile();
 
 function json(response: import('node:http').ServerResponse, value: unknown): true {
   response.writeHead(200, { 'content-type': 'application/json' }).end(typeof value === 'string' ? value : JSON.stringify(value));
@@ -173,8 +158,8 @@ describe('a hit is read only as the notice it claims to be', () => {
   });
 
   test("the title a held notice is shown with is the page's, on one line, not the search answer's", async () => {
-    fake.list([ANNUAL_2026, ANNUAL_2027_FAR]);
-    searchAlwaysFinds([{ title: '国务院办公厅关于2027年\n部分节假日安排的通知', url: fake.pageUrl(ANNUAL_2027_FAR) }]);
+    fake.list([ANNUAL_2026, FAR_2027]);
+    searchAlwaysFinds([{ title: '国务院办公厅关于2027年\n部分节假日安排的通知', url: fake.pageUrl(FAR_2027) }]);
     const service = await startService(readConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataCopy(), SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '60', SYNC_SEARCH_URL: fake.searchUrl }));
     try {
       type Held = { readonly notices: readonly { readonly title: string }[] };

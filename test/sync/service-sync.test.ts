@@ -1,26 +1,20 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
-import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
+import { AMENDMENT_2027, ANNUAL_2026, ANNUAL_2027, startFakeGovCn, fakeGovCnOfFile, type FakeGovCn } from '../helpers/fake-gov-cn.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 };
-const ANNUAL_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual.txt'), template: 'content', number: 7100001 };
-const AMENDMENT_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-labor-day-amendment.txt'), template: 'zhengceku', number: 7200001 };
-
 const dataCopy = dataCopies();
-let fake: FakeGovCn;
+const fake = await fakeGovCnOfFile();
 let receiver: WebhookReceiver;
 let service: RunningService;
 
 before(async () => {
-  fake = await startFakeGovCn();
   fake.list([ANNUAL_2026]);
   receiver = await startWebhookReceiver();
   const config = readConfig({
@@ -39,7 +33,6 @@ before(async () => {
 after(async () => {
   await service.close();
   await receiver.close();
-  await fake.close();
 });
 
 interface DayAnswer {
@@ -53,10 +46,12 @@ async function day(date: string): Promise<DayAnswer> {
   return (await response.json()) as DayAnswer;
 }
 
-/** Waits for `runs` more complete sync runs (each searches every year it checks, ending with the last, whose first page is 0). */
-async function runsPass(runs: number): Promise<void> {
-  const seen = fake.requests.length;
-  await eventually(async () => Promise.resolve(fake.requests.slice(seen).filter((path) => (path.includes('2027+%E6%94%BE%E5%81%87') || path.includes('2027%20%E6%94%BE%E5%81%87')) && /[?&]p=0(?:&|$)/.test(path)).length >= runs), 20_000, `${runs} sync runs`);
+/**
+ * Waits for `runs` complete sync runs against `gov` after its first `seen` requests (each run
+ * searches every year it checks, ending with the last, whose first page is 0).
+ */
+async function runsPass(runs: number, gov: FakeGovCn = fake, seen = gov.requests.length): Promise<void> {
+  await eventually(async () => Promise.resolve(gov.requests.slice(seen).filter((path) => (path.includes('2027+%E6%94%BE%E5%81%87') || path.includes('2027%20%E6%94%BE%E5%81%87')) && /[?&]p=0(?:&|$)/.test(path)).length >= runs), 20_000, `${runs} sync runs`);
 }
 
 test('a running service picks up a new year and an amendment from gov.cn, without a restart, and tells the webhook receiver once per change', async () => {
@@ -104,15 +99,37 @@ test('a running service picks up a new year and an amendment from gov.cn, withou
   assert.ok(valueOf(metrics, 'calendar_sync_last_success_timestamp_seconds') > 0);
 });
 
-test('the default configuration schedules no sync (and so makes no request)', async () => {
-  const config = readConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataCopy() });
+test('without SYNC_SOURCE, a service whose SYNC_SEARCH_URL names a local server sends it no request, while the same service with SYNC_SOURCE has synced twice', async () => {
+  const received: string[] = [];
+  const search = createServer((request, response) => {
+    received.push(request.url ?? '');
+    response.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => search.listen(0, '127.0.0.1', resolve));
+  const searchUrl = `http://127.0.0.1:${(search.address() as AddressInfo).port}/search-gov/data`;
+  const settings = { PORT: '0', LOG_LEVEL: 'silent', SYNC_INTERVAL_SECONDS: '1', SYNC_SEARCH_URL: searchUrl };
+  const config = readConfig({ ...settings, DATA_DIR: dataCopy() });
   assert.equal(config.sync, undefined);
-  const plain = await startService(config);
+  const unconfigured = await startService(config);
   try {
-    assert.equal(plain.sync, undefined);
-    const readiness = (await (await fetch(`${plain.url}/readyz`)).json()) as Record<string, unknown>;
+    assert.equal(unconfigured.sync, undefined);
+    const readiness = (await (await fetch(`${unconfigured.url}/readyz`)).json()) as Record<string, unknown>;
     assert.equal('sync' in readiness, false);
+    // The measure of "no request": the time the same service with SYNC_SOURCE takes to run twice
+    // against a fake gov.cn of its own (its first run starts at once, the next a second later).
+    const gov = await startFakeGovCn();
+    gov.list([ANNUAL_2026]);
+    const configured = await startService(readConfig({ ...settings, SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: gov.searchUrl, DATA_DIR: dataCopy() }));
+    try {
+      await runsPass(2, gov, 0);
+    } finally {
+      await configured.close();
+      await gov.close();
+    }
+    assert.deepEqual(received, []);
   } finally {
-    await plain.close();
+    await unconfigured.close();
+    search.closeAllConnections();
+    search.close();
   }
 });

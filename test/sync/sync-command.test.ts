@@ -1,45 +1,26 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
+import { SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import type { FetchLimits } from 'china-holiday-calendar-service/internal/sync/http-fetch.js';
 import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
-import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
+import { AMENDMENT_2027, ANNUAL_2026, ANNUAL_2027, FAR_2027, fakeGovCnOfFile } from '../helpers/fake-gov-cn.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
-import { SOURCE_CLI } from '../helpers/source-cli.js';
-import { Collected, runSyncCollected, show, type CommandRun } from '../helpers/sync-command-run.js';
+import { runCli, runSyncCollected, show, type CommandRun } from '../helpers/command-run.js';
 
-const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
-const FIXTURES = join(REPOSITORY, 'test', 'fixtures');
 const CURRENT_YEAR = 2026;
 const LIMITS: FetchLimits = { timeoutMs: 400, maxBytes: 2 * 1024 * 1024, retries: 2, backoffMs: 10, maxRequests: 60 };
 
-const ANNUAL_2026: FakeNotice = { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 };
-const ANNUAL_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-annual.txt'), template: 'content', number: 7100001 };
-const ANNUAL_2027_FAR: FakeNotice = { ...ANNUAL_2027, fixture: join(FIXTURES, 'synthetic', '2027-annual-far-make-up-day.txt') };
-const AMENDMENT_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-labor-day-amendment.txt'), template: 'zhengceku', number: 7200001 };
-
-type Run = CommandRun;
-
 const dataCopy = dataCopies();
-let fake: FakeGovCn;
+const fake = await fakeGovCnOfFile();
 
-before(async () => {
-  fake = await startFakeGovCn();
-});
-after(async () => {
-  await fake.close();
-});
-
-function sync(dataDir: string, values: Record<string, string> = {}, accept: readonly string[] = [], delivery = { attempts: 4, backoffMs: 10 }): Promise<Run> {
+function sync(dataDir: string, values: Record<string, string> = {}, accept: readonly string[] = [], delivery = { attempts: 4, backoffMs: 10 }): Promise<CommandRun> {
   return runSyncCollected({ dataDir, values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl, ...values }, accept, currentYear: CURRENT_YEAR, limits: LIMITS, delivery });
 }
 
@@ -153,52 +134,32 @@ describe('sync writes nothing on any failure', () => {
   test('without SYNC_SOURCE nothing is requested', async () => {
     fake.behave('normal');
     const requestsBefore = fake.requests.length;
-    const out = new Collected();
-    const err = new Collected();
-    const code = await runSyncCommand({ dataDir: dataCopy(), values: { SYNC_SEARCH_URL: fake.searchUrl }, accept: [], currentYear: CURRENT_YEAR }, out, err);
-    assert.equal(code, SYNC_EXIT.usage);
-    assert.match(err.text, /sync is not configured: set SYNC_SOURCE=gov\.cn/);
+    const run = await runSyncCollected({ dataDir: dataCopy(), values: { SYNC_SEARCH_URL: fake.searchUrl }, accept: [], currentYear: CURRENT_YEAR });
+    assert.equal(run.code, SYNC_EXIT.usage, show(run));
+    assert.match(run.stderr, /sync is not configured: set SYNC_SOURCE=gov\.cn/);
     assert.equal(fake.requests.length, requestsBefore);
   });
 });
 
-function cli(args: readonly string[]): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['SYNC_SOURCE', 'SYNC_SEARCH_URL', 'SYNC_CROSS_CHECK_URL', 'WEBHOOK_URLS', 'WEBHOOK_SECRET', 'HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy']) Reflect.deleteProperty(env, name);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...SOURCE_CLI, ...args], { cwd: REPOSITORY, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr });
-    });
-  });
-}
-
 describe('a notice the whole-year rules question is held, then accepted precisely', () => {
   test('held by rule 12 (exit 3, nothing written), then published with --accept of exactly its findings', async () => {
     fake.behave('normal');
-    fake.list([ANNUAL_2026, ANNUAL_2027_FAR]);
+    fake.list([ANNUAL_2026, FAR_2027]);
     const dir = dataCopy();
     const before = snapshotOf(dir);
     const base = ['sync', '--data-dir', dir, '--source', 'gov.cn', '--search-url', fake.searchUrl];
-    const held = await cli(base);
+    const held = await runCli(base);
     assert.equal(held.code, SYNC_EXIT.held, show(held));
     assert.match(held.stderr, /^2027: held: held for review: 国务院办公厅关于2027年部分节假日安排的通知 .*the make-up working day 2027-05-15 is not on the weekend next to its holiday/m);
     assert.deepEqual(snapshotOf(dir), before);
     const ids = [...held.stderr.matchAll(/^ {2}(make-up-days-[0-9a-f]{8}): after reading the notice/gm)].map((match) => match[1] ?? '');
     assert.equal(ids.length, 2, show(held));
 
-    const partly = await cli([...base, '--accept', ids[0] ?? '']);
+    const partly = await runCli([...base, '--accept', ids[0] ?? '']);
     assert.equal(partly.code, SYNC_EXIT.held, show(partly));
     assert.deepEqual(snapshotOf(dir), before);
 
-    const accepted = await cli([...base, ...ids.flatMap((id) => ['--accept', id])]);
+    const accepted = await runCli([...base, ...ids.flatMap((id) => ['--accept', id])]);
     assert.equal(accepted.code, SYNC_EXIT.ok, show(accepted));
     assert.match(accepted.stdout, /^2027: published: /m);
     const file = yearFile(dir, 2027);
