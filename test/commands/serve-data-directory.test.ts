@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { Writable } from 'node:stream';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
+import { runSourceProcess } from '../helpers/cli-process.js';
+import { runCli, show } from '../helpers/command-run.js';
 import { dataCopies } from '../helpers/data-dir.js';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
 import { parseExposition } from '../helpers/prometheus-text.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
-import { SOURCE_CLI, SOURCE_CONDITION } from '../helpers/source-cli.js';
+import { CLI_SOURCE } from '../helpers/source-cli.js';
 
 /*
  * `china-calendar serve` on a data directory an operator (or an attacker with write access to it)
@@ -22,20 +22,12 @@ import { SOURCE_CLI, SOURCE_CONDITION } from '../helpers/source-cli.js';
  * within SHUTDOWN_TIMEOUT_SECONDS. `validate` and openCalendar() end too.
  */
 
-const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
 const SHUTDOWN_TIMEOUT_SECONDS = 5;
 const dataCopy = dataCopies();
 
-const started: ServiceProcess[] = [];
-after(() => {
-  for (const service of started) if (service.child.exitCode === null && service.child.signalCode === null) service.signal('SIGKILL');
-});
-
-async function serveOn(dir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const service = await startServiceProcess({ DATA_DIR: dir, SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS), ...env });
-  started.push(service);
-  return service;
+function serveOn(dir: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  return startServiceProcess({ DATA_DIR: dir, SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS), ...env });
 }
 
 async function getJson(service: ServiceProcess, path: string): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -155,7 +147,7 @@ describe('serve: huge files, devices and files that are not JSON', { timeout: 12
     execFileSync('truncate', ['-s', '1G', join(dir, '2024.json')]);
     rmSync(join(dir, '2023.json'));
     symlinkSync('/dev/zero', join(dir, '2023.json'));
-    const service = await serveOn(dir, { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=96` });
+    const service = await serveOn(dir, { NODE_OPTIONS: '--max-old-space-size=96' });
     assert.deepEqual(loggedProblems(service), [
       '2023.json: (file): cannot be read (a character device, not a regular file)',
       '2024.json: (file): cannot be read (1073741824 bytes, over the 1 MiB limit of a data file)',
@@ -178,29 +170,13 @@ describe('serve: huge files, devices and files that are not JSON', { timeout: 12
   });
 });
 
-/** A command in a child process, killed if it has not ended in 30 s (a hang fails the test, not the suite). */
-function run(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SOURCE_CONDITION, '--import', 'tsx', ...args], { cwd: REPOSITORY, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
 describe('validate and openCalendar() on a directory with a FIFO', { timeout: 120_000 }, () => {
+  // In a child process: reading a FIFO would block this one for good, and the test could not fail.
   it('validate ends with exit 1, naming the file', async () => {
     const dir = dataCopy();
     mkfifo(join(dir, '2024.json'));
-    const result = await run([SOURCE_CLI.at(-1) ?? '', 'validate', dir]);
-    assert.deepEqual([result.code, result.stderr], [1, '2024.json: (file): cannot be read (a FIFO, not a regular file)\n']);
+    const result = await runSourceProcess([CLI_SOURCE, 'validate', dir], { timeoutMs: 30_000 });
+    assert.deepEqual([result.code, result.stderr.toString()], [1, '2024.json: (file): cannot be read (a FIFO, not a regular file)\n']);
   });
 
   it('openCalendar({ dataDir }) throws CalendarDataError naming the file, at once', async () => {
@@ -210,9 +186,9 @@ describe('validate and openCalendar() on a directory with a FIFO', { timeout: 12
       import { openCalendar } from './packages/calendar/src/library/index.ts';
       try { openCalendar({ dataDir: ${JSON.stringify(dir)} }); console.log('opened'); }
       catch (error) { console.log(error.name, JSON.stringify(error.problems)); }`;
-    const result = await run(['--input-type=module', '-e', script]);
-    assert.equal(result.code, 0, result.stderr);
-    assert.equal(result.stdout.trim(), 'CalendarDataError ["2024.json: (file): cannot be read (a FIFO, not a regular file)"]');
+    const result = await runSourceProcess(['--input-type=module', '-e', script], { timeoutMs: 30_000 });
+    assert.equal(result.code, 0, result.stderr.toString());
+    assert.equal(result.stdout.toString().trim(), 'CalendarDataError ["2024.json: (file): cannot be read (a FIFO, not a regular file)"]');
   });
 });
 
@@ -246,8 +222,8 @@ describe('serve: a data directory mounted from a Kubernetes ConfigMap (every fil
     assert.equal((await getJson(service, day('2027-01-01'))).body.dayStatus, 'UNKNOWN');
 
     const next = dataCopy();
-    const silent = new Writable({ write: (_chunk, _encoding, done) => { done(); } });
-    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: next, dryRun: false, force: false }, silent, silent), 0);
+    const imported = await runCli(['import', SYNTHETIC_2027, '--data-dir', next]);
+    assert.equal(imported.code, 0, show(imported));
     mountAsConfigMap(next, mount, '2026_11_25_08_00_00.000000002');
     service.signal('SIGHUP');
     await service.logged(/calendar dataset loaded/, 2);

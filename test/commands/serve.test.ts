@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
 import { openRawConnection } from '../helpers/http-answer.js';
 import { answers, listeningPids, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
@@ -18,17 +18,6 @@ import { answers, listeningPids, startServiceProcess, type ServiceProcess } from
 
 const RANGE_2024 = `${PATH_PREFIX.getDateRangeStatus}?startDate=2024-01-01&endDate=2024-12-31`;
 const DAY = `${PATH_PREFIX.getDateStatus}2024-10-01`;
-
-const started: ServiceProcess[] = [];
-after(() => {
-  for (const service of started) if (service.child.exitCode === null && service.child.signalCode === null) service.signal('SIGKILL', { group: true });
-});
-
-async function start(env: Record<string, string> = {}, options: { waitListening?: boolean } = {}): Promise<ServiceProcess> {
-  const service = await startServiceProcess(env, options);
-  started.push(service);
-  return service;
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -79,7 +68,7 @@ describe('serve: a drain on SIGTERM or SIGINT loses no request on keep-alive con
     // request was never read; a request on a kept-alive connection is never lost.
     const unreadOnNewConnection = (error: string): boolean => 'WORKERS' in env && error === 'new connection: ECONNRESET';
     it(`${label}: 16 busy keep-alive clients get every answer, the last with Connection: close; an idle connection is closed; exit 0`, async () => {
-      const service = await start(env);
+      const service = await startServiceProcess(env);
       const idle = await openRawConnection(service.port);
       assert.equal((await idle.request(`GET ${DAY} HTTP/1.1\r\nHost: x\r\n\r\n`)).status, 200);
 
@@ -131,7 +120,7 @@ describe('serve: a port already taken', { timeout: 120_000 }, () => {
       const address = holder.address();
       const port = typeof address === 'object' && address !== null ? address.port : 0;
       try {
-        const service = await start({ PORT: String(port), WORKERS: workers }, { waitListening: false });
+        const service = await startServiceProcess({ PORT: String(port), WORKERS: workers }, { waitListening: false });
         const exit = await service.exitWithin(30_000);
         assert.deepEqual(exit, { code: 1, signal: null }, service.output().slice(-2000));
         assert.match(service.output(), /EADDRINUSE/);
@@ -144,7 +133,7 @@ describe('serve: a port already taken', { timeout: 120_000 }, () => {
 
 describe('serve: WORKERS=2 and workers killed with SIGKILL', { timeout: 120_000 }, () => {
   it('no client is left waiting: each request is answered or fails at once; the other worker answers; a replacement starts', async () => {
-    const service = await start({ WORKERS: '2' });
+    const service = await startServiceProcess({ WORKERS: '2' });
     const outcomes: Outcome[] = [];
     let firstKill = Number.POSITIVE_INFINITY;
     let answeredAfterKill = 0;
@@ -209,13 +198,13 @@ describe('serve: the listen backlog and a connection flood', { timeout: 120_000 
   }
 
   it('LISTEN_BACKLOG=4: the kernel queues 4 (Linux: 5) connections for a stopped service; the default queues far more', async () => {
-    const small = await start({ LISTEN_BACKLOG: '4' });
+    const small = await startServiceProcess({ LISTEN_BACKLOG: '4' });
     const queued = await handshakesWhileStopped(small, 20);
     assert.ok(queued === 4 || queued === 5, `${queued} connections queued`);
     assert.equal(await answers(small.port, '/healthz'), 200, 'serving again after SIGCONT');
     small.signal('SIGTERM');
 
-    const standard = await start();
+    const standard = await startServiceProcess();
     assert.equal(await handshakesWhileStopped(standard, 40), 40);
     standard.signal('SIGTERM');
     assert.deepEqual(await small.exitWithin(20_000), { code: 0, signal: null });
@@ -223,7 +212,7 @@ describe('serve: the listen backlog and a connection flood', { timeout: 120_000 
   });
 
   it('2,000 connections that never send a whole request: good clients are still answered, and each flood connection gets its 408', async () => {
-    const service = await start();
+    const service = await startServiceProcess();
     const flood: Promise<string>[] = [];
     for (let index = 0; index < 2000; index++) {
       flood.push(

@@ -1,43 +1,31 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
-import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
-import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { describe, it } from 'node:test';
+import type { Logger } from 'pino';
+import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
-import { copyOfBundledData, eventually } from '../helpers/data-dir.js';
-import { freePort } from '../helpers/free-port.js';
+import { importNotices } from '../helpers/command-run.js';
+import { dataCopies, eventually } from '../helpers/data-dir.js';
+import { inProcessServices } from '../helpers/in-process-service.js';
+import { collectingLogger } from '../helpers/log-lines.js';
+import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
 import { writeSealed } from '../helpers/sealed-data.js';
-import { SOURCE_CLI } from '../helpers/source-cli.js';
-
-const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
-const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+import { startServiceProcess } from '../helpers/service-process.js';
 
 interface DayAnswer {
   dayStatus: string;
   datasetVersion: string | null;
 }
 
-const cleanups: (() => Promise<void> | void)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const serve = inProcessServices();
+const dataCopy = dataCopies();
 
 /** The real service on a private copy of the data (optionally damaged first), over a socket. */
-async function serviceOn(prepare: (dir: string) => void = () => undefined, logs?: string[]): Promise<{ service: RunningService; dir: string }> {
-  const { dir, remove } = copyOfBundledData();
+async function serviceOn(prepare: (dir: string) => void = () => undefined, logger?: Logger): Promise<{ service: RunningService; dir: string }> {
+  const dir = dataCopy();
   prepare(dir);
-  const logger = logs
-    ? pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _encoding, done) => { logs.push(chunk.toString()); done(); } }))
-    : pino({ level: 'silent' });
-  const service = await startService(readConfig({ PORT: '0', DATA_DIR: dir, RELOAD_INTERVAL_SECONDS: '0' }), logger);
-  cleanups.push(remove, () => service.close());
-  return { service, dir };
+  return { service: await serve({ DATA_DIR: dir }, logger), dir };
 }
 
 async function get(service: RunningService, path: string): Promise<{ status: number; body: unknown; headers: Headers }> {
@@ -47,8 +35,6 @@ async function get(service: RunningService, path: string): Promise<{ status: num
 
 const day = async (service: RunningService, date: string) => get(service, `/v1/china-calendar/dates/${date}`);
 
-const silent = new Writable({ write: (_chunk, _encoding, done) => { done(); } });
-
 describe('publishing a new year without a restart', () => {
   it('turns 2027 from UNKNOWN to determined and changes datasetVersion once the import lands', async () => {
     const { service, dir } = await serviceOn();
@@ -57,7 +43,7 @@ describe('publishing a new year without a restart', () => {
     assert.deepEqual(before.body, { date: '2027-01-01', dayOfWeek: 'FRIDAY', workStatus: 'UNKNOWN', dayStatus: 'UNKNOWN', holidays: [], datasetVersion: null });
     const oldVersion = ((await day(service, '2026-05-01')).body as DayAnswer).datasetVersion;
 
-    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: dir, dryRun: false, force: false }, silent, silent), 0);
+    await importNotices(dir, [SYNTHETIC_2027]);
     // Noticed by the file-system watch: the periodic check is off in this service.
     await eventually(async () => ((await day(service, '2027-01-01')).body as DayAnswer).dayStatus === 'HOLIDAY', 10_000, '2027 to load');
 
@@ -107,8 +93,8 @@ describe('a published year that cannot be read', () => {
   });
 
   it('keeps the last good copy when a loaded year is damaged, and logs the cause once per change', async () => {
-    const logs: string[] = [];
-    const { service, dir } = await serviceOn(undefined, logs);
+    const { logger, lines: logs } = collectingLogger();
+    const { service, dir } = await serviceOn(undefined, logger);
     const good = (await day(service, '2019-05-02')).body as DayAnswer;
     assert.equal(good.dayStatus, 'HOLIDAY');
 
@@ -127,8 +113,8 @@ describe('a published year that cannot be read', () => {
 
 describe('a hand-edited file that breaks a rule of the whole year', () => {
   it('is refused on reload: the last good copy keeps answering, and the cause is logged', async () => {
-    const logs: string[] = [];
-    const { service, dir } = await serviceOn(undefined, logs);
+    const { logger, lines: logs } = collectingLogger();
+    const { service, dir } = await serviceOn(undefined, logger);
     const good = await day(service, '2024-05-02');
     assert.equal((good.body as DayAnswer).dayStatus, 'HOLIDAY');
 
@@ -185,30 +171,16 @@ describe('answers during reloads', () => {
 
 describe('the service process', () => {
   it('reloads on SIGHUP and exits cleanly on SIGTERM', async () => {
-    const { dir, remove } = copyOfBundledData();
-    cleanups.push(remove);
-    const port = await freePort();
-    const child = spawn(process.execPath, [...SOURCE_CLI, 'serve'], {
-      cwd: REPOSITORY,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dir, RELOAD_INTERVAL_SECONDS: '0', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const base = `http://127.0.0.1:${port}`;
-    await eventually(async () => (await fetch(`${base}/readyz`).catch(() => undefined))?.status === 200, 20_000, 'the service to start');
-
+    const service = await startServiceProcess({ DATA_DIR: dataCopy() });
     const reloads = async (): Promise<number> => {
-      const text = await (await fetch(`${base}/metrics`)).text();
+      const text = await (await fetch(`http://127.0.0.1:${service.port}/metrics`)).text();
       return [...text.matchAll(/^calendar_dataset_reloads_total\{[^}]*\} (\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
     };
     const before = await reloads();
-    child.kill('SIGHUP');
+    service.signal('SIGHUP');
     await eventually(async () => (await reloads()) === before + 1, 10_000, 'a reload after SIGHUP');
-
-    child.kill('SIGTERM');
-    assert.equal(await exited, 0);
-    assert.match(output, /shutting down/);
+    service.signal('SIGTERM');
+    assert.deepEqual(await service.exited, { code: 0, signal: null });
+    assert.match(service.output(), /shutting down/);
   });
 });

@@ -10,27 +10,23 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { after, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
-import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
+import { describe, it } from 'node:test';
+import type { Logger } from 'pino';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
-import { Collected } from '../helpers/command-run.js';
+import { cleanUpsOfFile } from '../helpers/clean-ups.js';
+import { Collected, importNotices } from '../helpers/command-run.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { inProcessServices } from '../helpers/in-process-service.js';
+import { collectingLogger } from '../helpers/log-lines.js';
+import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
 import { startStaticOrigin, type StaticOrigin } from '../helpers/static-origin.js';
 
-const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
 const silent = new Collected();
 
 const dataCopy = dataCopies();
-const cleanups: (() => Promise<void> | void)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanups = cleanUpsOfFile();
 
 function emptyDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'calendar-cache-'));
@@ -38,22 +34,10 @@ function emptyDir(): string {
   return dir;
 }
 
-const started = inProcessServices();
+const serve = inProcessServices();
 
-function serve(env: Record<string, string>, logs?: string[]): Promise<RunningService> {
-  const logger = logs
-    ? pino({ level: 'info' }, new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          logs.push(chunk.toString());
-          done();
-        },
-      }))
-    : undefined;
-  return started(env, logger);
-}
-
-const reader = (origin: string, env: Record<string, string> = {}, logs?: string[]): Promise<RunningService> =>
-  serve({ DATA_URL: origin, DATA_POLL_SECONDS: '1', ...env }, logs);
+const reader = (origin: string, env: Record<string, string> = {}, logger?: Logger): Promise<RunningService> =>
+  serve({ DATA_URL: origin, DATA_POLL_SECONDS: '1', ...env }, logger);
 
 interface Readiness {
   readonly status: string;
@@ -126,7 +110,7 @@ describe('a reader following a writer', () => {
     assert.equal((await fetch(`${follower.url}/dataset/manifest.json`)).status, 404, 'a reader publishes no dataset');
 
     // A new year on the writer: the reader has it at its next poll, with the writer's version.
-    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: writerDir, dryRun: false, force: false }, silent, silent), 0);
+    await importNotices(writerDir, [SYNTHETIC_2027]);
     await eventually(async () => (await dayStatus(writer, '2027-01-01')).dayStatus === 'HOLIDAY', 10_000, 'the writer to load 2027');
     const atWriter = await dayStatus(writer, '2027-01-01');
     await eventually(async () => (await dayStatus(follower, '2027-01-01')).dayStatus === 'HOLIDAY', 5000, 'the reader to follow');
@@ -167,12 +151,12 @@ describe('a reader following a writer', () => {
 describe('a reader refuses a copy that fails a check, and keeps its last good copy', () => {
   it('a year file that is not the one the manifest lists: refused by its digest, named in the log, /readyz and /metrics; taken once mended', async () => {
     const { dir, origin } = await staticOrigin();
-    const logs: string[] = [];
-    const follower = await reader(origin.url, {}, logs);
+    const { logger, lines: logs } = collectingLogger();
+    const follower = await reader(origin.url, {}, logger);
     const good = (await readiness(follower)).body.datasetVersion;
 
     // 2027 is published with the importer's file, then that file is replaced behind the manifest's back.
-    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: dir, dryRun: false, force: false }, silent, silent), 0);
+    await importNotices(dir, [SYNTHETIC_2027]);
     const published = readFileSync(join(dir, '2027.json'), 'utf8');
     const tampered = published.replace(/"sourceUrl": "([^"]+)"/, '"sourceUrl": "$1#not-the-published-one"');
     assert.notEqual(tampered, published);
@@ -246,7 +230,7 @@ describe('signed datasets', () => {
     assert.match((await readiness(strict)).body.source?.lastError?.message ?? '', /manifest\.json\.sig: \(signature\): missing: with DATASET_PUBLIC_KEY_FILE set, only a signed manifest\.json is taken/);
 
     // The writer signs every manifest it writes: an import is taken by the trusting reader.
-    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: writerDir, dryRun: false, force: false, publishing: { signingKey: signingKeyOf(writerKeys.privateKey) } }, silent, silent), 0);
+    await importNotices(writerDir, [SYNTHETIC_2027], { publishing: { signingKey: signingKeyOf(writerKeys.privateKey) } });
     await eventually(async () => (await dayStatus(trusting, '2027-01-01')).dayStatus === 'HOLIDAY', 10_000, 'the signed new year');
   });
 });

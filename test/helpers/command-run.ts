@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
+import { runImport, type ImportOptions } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { runCommandLine } from 'china-holiday-calendar-service/internal/commands/command-line.js';
 import { runSyncCommand, type SyncCommandOptions } from 'china-holiday-calendar-service/internal/commands/sync.js';
 
@@ -45,6 +47,15 @@ export function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Pr
 /** The `sync` command in this process, its output collected. */
 export function runSyncCollected(options: SyncCommandOptions): Promise<CommandRun> {
   return collectRun((stdout, stderr) => runSyncCommand(options, stdout, stderr));
+}
+
+/**
+ * Publishes notice files into a data folder as `import` does (by default, this year by the clock),
+ * as a writer beside a running service does; fails the test if the import refuses.
+ */
+export async function importNotices(dataDir: string, notices: readonly string[], options: Partial<ImportOptions> = {}): Promise<void> {
+  const run = await collectRun((stdout, stderr) => runImport(notices, { dataDir, dryRun: false, force: false, ...options }, stdout, stderr));
+  assert.equal(run.code, 0, show(run));
 }
 
 /** A run as an assertion message shows it. */

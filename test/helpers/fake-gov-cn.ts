@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { officialNotice, SYNTHETIC_2027, SYNTHETIC_2027_AMENDMENT, SYNTHETIC_2027_FAR } from './notice-files.js';
 
 /**
  * A fake gov.cn over a real socket: the policy library's JSON search endpoint
@@ -20,16 +20,14 @@ export interface FakeNotice {
   readonly number: number;
 }
 
-const fixture = (path: string): string => fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
-
 /** The official 2026 notice, which the bundled data holds (every sync run looks for it). */
-export const ANNUAL_2026: FakeNotice = { fixture: fixture('notices/2026-annual.txt'), template: 'zhengceku', number: 7047091 };
+export const ANNUAL_2026: FakeNotice = { fixture: officialNotice('2026-annual.txt'), template: 'zhengceku', number: 7047091 };
 /** The synthetic 2027 notice: a new year for sync to publish. */
-export const ANNUAL_2027: FakeNotice = { fixture: fixture('synthetic/2027-annual.txt'), template: 'content', number: 7100001 };
-/** A synthetic 2027 notice with a make-up working day far from its holiday, which the whole-year rules question (held for review). */
-export const FAR_2027: FakeNotice = { fixture: fixture('synthetic/2027-annual-far-make-up-day.txt'), template: 'content', number: 7100002 };
-/** A synthetic notice amending the 2027 Labour Day holiday. */
-export const AMENDMENT_2027: FakeNotice = { fixture: fixture('synthetic/2027-labor-day-amendment.txt'), template: 'zhengceku', number: 7200001 };
+export const ANNUAL_2027: FakeNotice = { fixture: SYNTHETIC_2027, template: 'content', number: 7100001 };
+/** The synthetic 2027 notice that the whole-year rules question (held for review). */
+export const FAR_2027: FakeNotice = { fixture: SYNTHETIC_2027_FAR, template: 'content', number: 7100002 };
+/** The synthetic notice amending 2027. */
+export const AMENDMENT_2027: FakeNotice = { fixture: SYNTHETIC_2027_AMENDMENT, template: 'zhengceku', number: 7200001 };
 
 export type SearchBehaviour = 'normal' | 'error-500' | 'slow' | 'malformed' | 'empty' | 'huge' | 'foreign-host' | 'flaky';
 

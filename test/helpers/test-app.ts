@@ -10,6 +10,7 @@ import { ANSWER_BYTES_BUILD, type AnswerBytes } from 'china-holiday-calendar-ser
 import { buildServiceApp, type ServiceStateSources } from 'china-holiday-calendar-service/internal/service-app.js';
 import { BUNDLED_DATA_DIR } from './bundled-dataset.js';
 import { copyOfBundledData } from './data-dir.js';
+import { portOf } from './http-answer.js';
 
 export const TEST_DOCS_URL = 'http://docs.test/docs';
 
@@ -31,6 +32,14 @@ export async function buildTestApp(options: { dataDir?: string; env?: NodeJS.Pro
   const app = buildServiceApp(config, live, undefined, options.sources);
   await app.ready();
   return { app, live, config };
+}
+
+/** The real application, as buildTestApp builds it, listening on a free port of 127.0.0.1 (close its `app`). */
+export async function buildListeningTestApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp & { readonly port: number; readonly url: string }> {
+  const built = await buildTestApp(options);
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = portOf(built.app);
+  return { ...built, port, url: `http://127.0.0.1:${port}` };
 }
 
 /** The app of a test file, built before its tests and closed after them. */

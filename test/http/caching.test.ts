@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
+import { cleanUpsOfFile } from '../helpers/clean-ups.js';
+import { importNotices } from '../helpers/command-run.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';
+import { PATH_PREFIX } from '../helpers/design-rules.js';
 import { writeSealed } from '../helpers/sealed-data.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertJsonSuccess, assertProblem, assertRequestIdHeader } from '../helpers/spec-shapes.js';
+import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
@@ -28,21 +29,13 @@ import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
  *   back to 25 December), and `no-store` for problems.
  */
 
-const DATES = '/v1/china-calendar/dates/';
-const RANGES = '/v1/china-calendar/date-ranges';
-const WORKDAYS = '/v1/china-calendar/workdays';
-const NEXT = '/v1/china-calendar/next-holiday';
+const { getDateStatus: DATES, getDateRangeStatus: RANGES, calculateWorkdays: WORKDAYS, getNextHoliday: NEXT } = PATH_PREFIX;
 
 const LONG = 'public, max-age=86400';
 const SHORT = 'public, max-age=300';
 const NEVER = 'no-store';
 
-const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
-
-const cleanups: (() => Promise<void> | void)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanups = cleanUpsOfFile();
 
 let app: FastifyInstance;
 
@@ -319,12 +312,7 @@ describe('Cache-Control once 2027 is published', () => {
   before(async () => {
     const { dir, remove } = copyOfBundledData();
     cleanups.push(remove);
-    const silent = new Writable({
-      write: (_chunk, _encoding, done) => {
-        done();
-      },
-    });
-    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: dir, dryRun: false, force: false }, silent, silent), 0);
+    await importNotices(dir, [SYNTHETIC_2027]);
     ({ app: published } = await buildTestApp({ dataDir: dir }));
     cleanups.push(() => published.close());
     const ready = JSON.parse((await get(published, '/readyz')).body) as { publishedYears: number[] };

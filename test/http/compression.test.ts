@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { Writable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { COMPRESSION_MIN_BYTES, EncodedBodies, preferredCoding } from 'china-holiday-calendar-service/internal/http/api/compression.js';
+import { cleanUpsOfFile } from '../helpers/clean-ups.js';
+import { importNotices } from '../helpers/command-run.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';
-import { portOf, rawRequest } from '../helpers/http-answer.js';
-import { buildTestApp } from '../helpers/test-app.js';
+import { rawRequest } from '../helpers/http-answer.js';
+import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
+import { buildListeningTestApp, buildTestApp } from '../helpers/test-app.js';
 
 /*
  * Content codings (RFC 9110 sections 8.4 and 12.5.3): large answers go out in brotli or gzip when
@@ -29,10 +29,7 @@ const varyOf = (url: string): string => (NEGOTIATED.has(url) ? 'Accept, Accept-E
 /** Headers that differ between any two answers to the same request. */
 const PER_ANSWER = new Set(['date', 'x-request-id']);
 
-const cleanups: (() => Promise<void> | void)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanups = cleanUpsOfFile();
 
 function decoded(response: LightMyRequestResponse): Buffer {
   const coding = response.headers['content-encoding'];
@@ -195,11 +192,10 @@ describe('large answers through the application', () => {
 
 describe('with a list of CORS origins', () => {
   it('a large answer varies on both Origin and Accept-Encoding (over a socket: two Vary lines, one list)', async () => {
-    const { app } = await buildTestApp({ env: { CORS_ORIGINS: 'https://app.example' } });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { app, port } = await buildListeningTestApp({ env: { CORS_ORIGINS: 'https://app.example' } });
     cleanups.push(() => app.close());
     for (const accept of ['', 'Accept-Encoding: gzip\r\n']) {
-      const answer = await rawRequest(portOf(app), `GET ${FEED} HTTP/1.1\r\nHost: localhost\r\nOrigin: https://app.example\r\n${accept}Connection: close\r\n\r\n`);
+      const answer = await rawRequest(port, `GET ${FEED} HTTP/1.1\r\nHost: localhost\r\nOrigin: https://app.example\r\n${accept}Connection: close\r\n\r\n`);
       assert.equal(answer.status, 200);
       assert.deepEqual(String(answer.headers.vary).split(/\s*,\s*/).sort(), ['Accept-Encoding', 'Origin'], `Vary with ${accept || 'no Accept-Encoding'}`);
       assert.equal(answer.headers['access-control-allow-origin'], 'https://app.example');
@@ -216,13 +212,7 @@ describe('a new dataset version: new compressed bodies, never the old version\'s
     const gzipped = (): Promise<LightMyRequestResponse> => app.inject({ url: FEED, headers: { 'accept-encoding': 'gzip' } });
     const before = await gzipped();
 
-    const silent = new Writable({
-      write: (_chunk, _encoding, done) => {
-        done();
-      },
-    });
-    const synthetic2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
-    assert.equal(await runImport([synthetic2027], { dataDir: dir, dryRun: false, force: false }, silent, silent), 0);
+    await importNotices(dir, [SYNTHETIC_2027]);
     await live.reload('test');
 
     const now = await gzipped();
@@ -237,9 +227,7 @@ describe('over a real socket', () => {
   let app: FastifyInstance;
   let port: number;
   before(async () => {
-    ({ app } = await buildTestApp());
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = portOf(app);
+    ({ app, port } = await buildListeningTestApp());
     cleanups.push(() => app.close());
   });
 

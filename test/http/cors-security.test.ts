@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';
-import { get, httpCall, inject, portOf, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
+import { get, httpCall, inject, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertProblem, assertRequestIdHeader } from '../helpers/spec-shapes.js';
-import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
+import { buildListeningTestApp, buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
  * Headers every response carries, through the real application:
@@ -40,10 +41,7 @@ const A = 'https://a.example';
 const B = 'https://b.example';
 const C = 'https://c.example';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanups = cleanUpsOfFile();
 
 async function appWith(env: NodeJS.ProcessEnv, dataDir?: string): Promise<FastifyInstance> {
   const { app } = await buildTestApp({ env, ...(dataDir === undefined ? {} : { dataDir }) });
@@ -267,11 +265,9 @@ describe('default configuration', () => {
     let base: string;
 
     before(async () => {
-      const { app: listening } = await buildTestApp();
-      await listening.listen({ port: 0, host: '127.0.0.1' });
-      cleanups.push(() => listening.close());
-      port = portOf(listening);
-      base = `http://127.0.0.1:${port}`;
+      const listening = await buildListeningTestApp();
+      cleanups.push(() => listening.app.close());
+      ({ port, url: base } = listening);
     });
 
     it('no Server or X-Powered-By header goes on the wire', async () => {

@@ -3,9 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
 import { SERVER_LIMITS } from 'china-holiday-calendar-service/internal/http/ops/app.js';
-import { get, openRawConnection, parseRawAnswer as rawRequestFrom, portOf, rawExchange, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
+import { get, openRawConnection, parseRawAnswer as rawRequestFrom, rawExchange, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertJsonSuccess, assertProblem, assertRequestIdHeader } from '../helpers/spec-shapes.js';
-import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
+import { buildListeningTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
  * Hostile and malformed requests: every one gets a well-formed answer (a problem per the interface: Problem and
@@ -23,9 +23,7 @@ let app: FastifyInstance;
 let port: number;
 
 before(async () => {
-  ({ app } = await buildTestApp());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = portOf(app);
+  ({ app, port } = await buildListeningTestApp());
 });
 
 after(async () => {

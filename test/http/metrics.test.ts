@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { AnswerBytes } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
+import { cleanUpsOfFile } from '../helpers/clean-ups.js';
+import { importNotices } from '../helpers/command-run.js';
 import { copyOfBundledData, eventually } from '../helpers/data-dir.js';
+import { PATH_PREFIX } from '../helpers/design-rules.js';
+import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
 import { get, inject } from '../helpers/http-answer.js';
 import { parseExposition, samplesOf, valueOf, type Exposition } from '../helpers/prometheus-text.js';
 import { buildTestApp } from '../helpers/test-app.js';
@@ -21,10 +22,7 @@ import { buildTestApp } from '../helpers/test-app.js';
  * Node's process metrics. Counts are checked as exact deltas of the requests this test sent.
  */
 
-const DATES = '/v1/china-calendar/dates/';
-const RANGES = '/v1/china-calendar/date-ranges';
-const WORKDAYS = '/v1/china-calendar/workdays';
-const NEXT = '/v1/china-calendar/next-holiday';
+const { getDateStatus: DATES, getDateRangeStatus: RANGES, calculateWorkdays: WORKDAYS, getNextHoliday: NEXT } = PATH_PREFIX;
 
 const GET_DATE = 'chinaCalendar.getDateStatus';
 const GET_RANGE = 'chinaCalendar.getDateRangeStatus';
@@ -35,12 +33,8 @@ const YEAR = 'chinaCalendar.getYearOverview';
 const FEED = 'chinaCalendar.getCalendarFeed';
 
 const BUNDLED_YEARS = Array.from({ length: 2026 - 2008 + 1 }, (_, at) => 2008 + at);
-const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
 
-const cleanups: (() => Promise<void> | void)[] = [];
-after(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
+const cleanups = cleanUpsOfFile();
 
 async function scrape(app: FastifyInstance): Promise<Exposition> {
   const answer = await get(app, '/metrics');
@@ -313,14 +307,7 @@ describe('calendar_dataset_reloads_total', () => {
 
   it('counts a reload after a file was added as changed, and reports the new dataset', async () => {
     const version = await readyVersion(app);
-    const silent = new Writable({
-      write: (_chunk, _encoding, done) => {
-        done();
-      },
-    });
-    await assertReloadCounted('changed', async () => {
-      assert.equal(await runImport([SYNTHETIC_2027], { dataDir: dir, dryRun: false, force: false }, silent, silent), 0);
-    });
+    await assertReloadCounted('changed', () => importNotices(dir, [SYNTHETIC_2027]));
     const newVersion = await readyVersion(app);
     assert.notEqual(newVersion, version);
     const exposition = await scrape(app);

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { SERVER_LIMITS } from 'china-holiday-calendar-service/internal/http/ops/app.js';
 import { JSON_CSP } from 'china-holiday-calendar-service/internal/http/api/response-policy.js';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
-import { httpCall, openRawConnection, parseRawAnswer, portOf, rawExchange, type HttpAnswer } from '../helpers/http-answer.js';
+import { httpCall, openRawConnection, parseRawAnswer, rawExchange, type HttpAnswer } from '../helpers/http-answer.js';
 import { parseExposition, valueOf, type Exposition } from '../helpers/prometheus-text.js';
 import { assertJsonSuccess, assertProblem } from '../helpers/spec-shapes.js';
-import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
+import { buildListeningTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
  * Answers that no route writes (a failed expectation, a request without Host, what Node's HTTP
@@ -29,12 +28,7 @@ function policyHeaderNames(answer: HttpAnswer): string[] {
     .sort();
 }
 
-async function listening(env: NodeJS.ProcessEnv = {}): Promise<{ app: FastifyInstance; port: number; url: string }> {
-  const { app } = await buildTestApp({ env });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = portOf(app);
-  return { app, port, url: `http://127.0.0.1:${port}` };
-}
+const listening = (env: NodeJS.ProcessEnv = {}): ReturnType<typeof buildListeningTestApp> => buildListeningTestApp({ env });
 
 /** Sends one request on a keep-alive connection (it asks nothing about closing) and says how the connection then ended. */
 async function answerThenEnd(port: number, request: string): Promise<{ answer: HttpAnswer; how: string; unread: string }> {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
+import { collectRun, type CommandRun } from '../helpers/command-run.js';
 import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { fixtureText } from './notice-builder.js';
 
@@ -25,30 +25,13 @@ const STACK_TRACE = /^\s+at\s|\.ts:\d+|\.js:\d+|node:internal|RangeError|TypeErr
 
 const dataCopy = dataCopies();
 
-class Collected extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function importFiles(paths: readonly string[], options: { dryRun?: boolean; currentYear?: number; dataDir?: string } = {}): Promise<Run> {
-  const out = new Collected();
-  const err = new Collected();
+function importFiles(paths: readonly string[], options: { dryRun?: boolean; currentYear?: number; dataDir?: string } = {}): Promise<CommandRun> {
   const dataDir = options.dataDir ?? dataCopy();
-  const code = await runImport(paths, { dataDir, dryRun: options.dryRun ?? false, force: false, currentYear: options.currentYear ?? 2026 }, out, err);
-  return { code, stdout: out.text, stderr: err.text };
+  return collectRun((out, err) => runImport(paths, { dataDir, dryRun: options.dryRun ?? false, force: false, currentYear: options.currentYear ?? 2026 }, out, err));
 }
 
 /** Writes a notice text (or bytes) into a fresh data copy and imports it, both for real and with --dry-run. */
-async function importText(content: string | Buffer, options: { currentYear?: number } = {}): Promise<{ readonly real: Run; readonly dry: Run; readonly path: string }> {
+async function importText(content: string | Buffer, options: { currentYear?: number } = {}): Promise<{ readonly real: CommandRun; readonly dry: CommandRun; readonly path: string }> {
   const dataDir = dataCopy();
   const path = join(dataDir, 'notice.txt');
   writeFileSync(path, content);
@@ -60,7 +43,7 @@ async function importText(content: string | Buffer, options: { currentYear?: num
 }
 
 /** Asserts a refusal in the README's form: exit 1, nothing on stdout, the file named, then problem lines; no stack trace. */
-function assertRefused(run: Run, path: string, reason: RegExp, options: { lineForm?: boolean } = {}): void {
+function assertRefused(run: CommandRun, path: string, reason: RegExp, options: { lineForm?: boolean } = {}): void {
   assert.equal(run.code, 1, `exit 1: ${run.stderr}`);
   assert.equal(run.stdout, '', 'nothing on stdout');
   const [first, ...rest] = run.stderr.trimEnd().split('\n');

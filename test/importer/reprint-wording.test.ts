@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import { formatDataFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
 import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
+import { collectRun } from '../helpers/command-run.js';
 import { dataCopies } from '../helpers/data-dir.js';
 import { fixtureText } from './notice-builder.js';
 
@@ -143,9 +143,8 @@ describe('a special notice whose title writes no year', () => {
     writeFileSync(join(dir, '2015.json'), formatDataFile(annual2015));
     const path = join(dir, 'victory.txt');
     writeFileSync(path, yearless);
-    const out = new Collected();
-    const err = new Collected();
-    assert.equal(await runImport([path], { dataDir: dir, dryRun: false, force: false, currentYear: 2026 }, out, err), 0, err.text);
+    const run = await collectRun((out, err) => runImport([path], { dataDir: dir, dryRun: false, force: false, currentYear: 2026 }, out, err));
+    assert.equal(run.code, 0, run.stderr);
     assert.equal(readFileSync(join(dir, '2015.json'), 'utf8'), official);
   });
 
@@ -180,11 +179,3 @@ describe('a year-crossing range written without years', () => {
     assert.match(refusalOf(backwards).message, /the range 3月4日至2月10日 ends \(2019-02-10\) before it starts \(2019-03-04\)/);
   });
 });
-
-class Collected extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
