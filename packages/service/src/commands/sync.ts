@@ -5,7 +5,8 @@ import type { PublishOptions } from '../publishing/publish-year.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
 import { print } from './terminal-text.js';
-import { readSyncSettings, SYNC_SOURCES, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
+import { ConfigError } from '../settings.js';
+import { readSyncSettings, SYNC_SOURCES, type SyncSettingValues } from '../sync/sync-settings.js';
 import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
 import { readWriterState } from '../sync/writer-state.js';
 
@@ -42,7 +43,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
   try {
     settings = readSyncSettings(options.values);
   } catch (error) {
-    if (!(error instanceof SyncSettingsError)) throw error;
+    if (!(error instanceof ConfigError)) throw error;
     print(err, `${error.message}\n`);
     return SYNC_EXIT.usage;
   }
