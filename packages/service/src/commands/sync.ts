@@ -9,6 +9,7 @@ import { ConfigError } from '../settings.js';
 import { readSyncSettings, SYNC_SOURCES, type SyncSettingValues } from '../sync/sync-settings.js';
 import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
 import { readWriterState } from '../sync/writer-state.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
  * Exit codes of `sync` (README, "Staying current"): 0 every year is published, amended or has
@@ -69,7 +70,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
       ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
     });
   } catch (error) {
-    print(err, `sync failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    print(err, `sync failed: ${messageOf(error)}\n`);
     return SYNC_EXIT.failed;
   }
   for (const outcome of report.outcomes) {
