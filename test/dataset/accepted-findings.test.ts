@@ -28,21 +28,21 @@ function problemsOf(file: unknown): string[] {
 }
 
 describe('a whole-year rule finding is accepted precisely', () => {
-  const findingIds = refusal(FAR).problems.map((problem) => problem.finding);
+  const findingIds = refusal(FAR).problems.map((problem) => problem.finding?.id);
 
   test('the refusal names each finding and how to accept it', () => {
     const error = refusal(FAR);
     assert.equal(error.problems.length, 2);
     for (const problem of error.problems) {
-      assert.match(problem.finding ?? '', /^make-up-days-[0-9a-f]{8}$/);
-      assert.ok(problem.reason.endsWith(`accept exactly it with --accept ${problem.finding ?? ''})`), problem.reason);
+      assert.match(problem.finding?.id ?? '', /^make-up-days-[0-9a-f]{8}$/);
+      assert.ok(problem.reason.endsWith(`accept exactly it with --accept ${problem.finding?.id ?? ''})`), problem.reason);
     }
   });
 
   test('accepting one of two findings still refuses the other; an id that names no finding is refused', () => {
     const partly = refusal(FAR, [findingIds[0] ?? '']);
     assert.deepEqual(
-      partly.problems.map((problem) => problem.finding),
+      partly.problems.map((problem) => problem.finding?.id),
       [findingIds[1]],
     );
     const unknown = refusal(PLAIN, ['balance-00000000']);

@@ -20,6 +20,24 @@ export interface FakeNotice {
 
 export type SearchBehaviour = 'normal' | 'error-500' | 'slow' | 'malformed' | 'empty' | 'huge' | 'foreign-host' | 'flaky';
 
+/**
+ * How the search answers, beyond what it lists: gov.cn's servers differ. `firstPage`: whether `p`
+ * counts from 0 or 1 (a 1-based server takes 0 for 1); `pageSize`: documents per page, whatever
+ * `n` asks; `noise`: documents that are no notice, listed before the notices; `shape`: the
+ * documents in `searchVO.listVO` or split over `searchVO.catMap.*.listVO` (the aggregate
+ * library); `refusedAgents`: User-Agents its firewall answers 403.
+ */
+export interface SearchShape {
+  readonly firstPage?: 0 | 1;
+  readonly pageSize?: number;
+  readonly noise?: number;
+  readonly shape?: 'listVO' | 'catMap';
+  readonly refusedAgents?: RegExp;
+}
+
+/** Answers a request in the fake's place (a hostile gov.cn); returns false to let the fake answer. */
+export type Interceptor = (request: IncomingMessage, response: ServerResponse, url: URL) => boolean;
+
 export interface FakeGovCn {
   readonly base: string;
   readonly searchUrl: string;
@@ -27,6 +45,12 @@ export interface FakeGovCn {
   readonly requests: string[];
   list(notices: readonly FakeNotice[]): void;
   behave(behaviour: SearchBehaviour): void;
+  /** How the search pages and shapes its answers (undefined: 1-based, `n` per page, listVO). */
+  shape(shape: SearchShape | undefined): void;
+  /** The User-Agent of every request, in order. */
+  readonly userAgents: string[];
+  /** Answers requests with `interceptor` first (undefined: the fake alone again). */
+  intercept(interceptor: Interceptor | undefined): void;
   /** The page address a listed notice is served at. */
   pageUrl(notice: FakeNotice): string;
   close(): Promise<void>;
@@ -87,7 +111,10 @@ export async function startFakeGovCn(options: { readonly host?: string; readonly
   let listed: readonly FakeNotice[] = [];
   let behaviour: SearchBehaviour = 'normal';
   let flakyFailures = 0;
+  let interceptor: Interceptor | undefined;
+  let shape: SearchShape = {};
   const requests: string[] = [];
+  const userAgents: string[] = [];
   let base = '';
 
   const search = (request: IncomingMessage, response: ServerResponse, url: URL): void => {
@@ -123,27 +150,47 @@ export async function startFakeGovCn(options: { readonly host?: string; readonly
       return;
     }
     const words = (url.searchParams.get('q') ?? '').split(/\s+/).filter((word) => word !== '');
-    const page = Number(url.searchParams.get('p') ?? '1');
-    const size = Number(url.searchParams.get('n') ?? '20');
-    const matching = behaviour === 'empty' ? [] : listed.filter((notice) => words.every((word) => readFixture(notice.fixture).title.includes(word)));
-    if (matching.length === 0) {
+    const firstPage = shape.firstPage ?? 1;
+    const index = Math.max(0, Number(url.searchParams.get('p') ?? String(firstPage)) - firstPage);
+    const size = shape.pageSize ?? Number(url.searchParams.get('n') ?? '20');
+    const notices = behaviour === 'empty' ? [] : listed.filter((notice) => words.every((word) => readFixture(notice.fixture).title.includes(word)));
+    const noise = Array.from({ length: notices.length > 0 ? (shape.noise ?? 0) : 0 }, (_, number) => ({
+      title: `关于${words.join('')}有关工作的参考资料（${number + 1}）`,
+      url: `${base}/zhengce/noise/${encodeURIComponent(words.join('-'))}-${number + 1}.htm`,
+      pubtimeStr: '2026.12.01',
+    }));
+    const documents = [
+      ...noise,
+      ...notices.map((notice) => {
+        const { title, published } = readFixture(notice.fixture);
+        const marked = words.reduce((text, word) => text.replaceAll(word, `<em>${word}</em>`), escapeHtml(title));
+        const pageBase = behaviour === 'foreign-host' ? 'http://169.254.169.254' : base;
+        return { title: marked, url: `${pageBase}${pagePath(notice)}`, pubtimeStr: published.replaceAll('-', '.'), pubtime: Date.parse(`${published}T08:00:00Z`) - 8 * 3_600_000 };
+      }),
+    ];
+    const listVO = documents.slice(index * size, (index + 1) * size);
+    if (listVO.length === 0) {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 1001, msg: '未找到相关结果', searchVO: null }));
       return;
     }
-    const listVO = matching.slice((page - 1) * size, page * size).map((notice) => {
-      const { title, published } = readFixture(notice.fixture);
-      const marked = words.reduce((text, word) => text.replaceAll(word, `<em>${word}</em>`), escapeHtml(title));
-      const pageBase = behaviour === 'foreign-host' ? 'http://169.254.169.254' : base;
-      return { title: marked, url: `${pageBase}${pagePath(notice)}`, pubtimeStr: published.replaceAll('-', '.'), pubtime: Date.parse(`${published}T08:00:00Z`) - 8 * 3_600_000 };
-    });
-    response
-      .writeHead(200, { 'content-type': 'application/json;charset=UTF-8' })
-      .end(JSON.stringify({ code: 200, msg: '成功', searchVO: { totalpage: Math.ceil(matching.length / size), listVO } }));
+    const half = Math.ceil(listVO.length / 2);
+    const searchVO =
+      shape.shape === 'catMap'
+        ? { totalpage: Math.ceil(documents.length / size), catMap: { gongwen: { listVO: listVO.slice(0, half) }, bumenfile: { listVO: listVO.slice(half) } } }
+        : { totalpage: Math.ceil(documents.length / size), listVO };
+    response.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify({ code: 200, msg: '成功', searchVO }));
   };
 
   const server: Server = createServer((request, response) => {
     requests.push(request.url ?? '');
+    userAgents.push(request.headers['user-agent'] ?? '');
     const url = new URL(request.url ?? '/', 'http://fake.invalid');
+    response.on('error', () => undefined);
+    if (shape.refusedAgents?.test(request.headers['user-agent'] ?? '') === true) {
+      response.writeHead(403, { 'content-type': 'text/html' }).end('<html>403 Forbidden</html>');
+      return;
+    }
+    if (interceptor?.(request, response, url) === true) return;
     if (url.pathname === '/search-gov/data') {
       search(request, response, url);
       return;
@@ -168,6 +215,13 @@ export async function startFakeGovCn(options: { readonly host?: string; readonly
       behaviour = next;
       flakyFailures = 0;
     },
+    intercept(next) {
+      interceptor = next;
+    },
+    shape(next) {
+      shape = next ?? {};
+    },
+    userAgents,
     pageUrl: (notice) => `${base}${pagePath(notice)}`,
     close: () =>
       new Promise((resolve) => {

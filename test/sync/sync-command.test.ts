@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
@@ -16,6 +15,7 @@ import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
 import { SOURCE_CLI } from '../helpers/source-cli.js';
+import { Collected, runSyncCollected, show, type CommandRun } from '../helpers/sync-command-run.js';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const FIXTURES = join(REPOSITORY, 'test', 'fixtures');
@@ -27,19 +27,7 @@ const ANNUAL_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-ann
 const ANNUAL_2027_FAR: FakeNotice = { ...ANNUAL_2027, fixture: join(FIXTURES, 'synthetic', '2027-annual-far-make-up-day.txt') };
 const AMENDMENT_2027: FakeNotice = { fixture: join(FIXTURES, 'synthetic', '2027-labor-day-amendment.txt'), template: 'zhengceku', number: 7200001 };
 
-class Collected extends Writable {
-  text = '';
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString();
-    done();
-  }
-}
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+type Run = CommandRun;
 
 const dataCopy = dataCopies();
 let fake: FakeGovCn;
@@ -51,19 +39,8 @@ after(async () => {
   await fake.close();
 });
 
-async function sync(dataDir: string, values: Record<string, string> = {}, accept: readonly string[] = [], delivery = { attempts: 4, backoffMs: 10 }): Promise<Run> {
-  const out = new Collected();
-  const err = new Collected();
-  const code = await runSyncCommand(
-    { dataDir, values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl, ...values }, accept, currentYear: CURRENT_YEAR, limits: LIMITS, delivery },
-    out,
-    err,
-  );
-  return { code, stdout: out.text, stderr: err.text };
-}
-
-function show(run: Run): string {
-  return `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+function sync(dataDir: string, values: Record<string, string> = {}, accept: readonly string[] = [], delivery = { attempts: 4, backoffMs: 10 }): Promise<Run> {
+  return runSyncCollected({ dataDir, values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl, ...values }, accept, currentYear: CURRENT_YEAR, limits: LIMITS, delivery });
 }
 
 function yearFile(dir: string, year: number): ArrangementFile {
@@ -133,10 +110,10 @@ describe('sync writes nothing on any failure', () => {
   const failures: readonly { readonly name: string; readonly arrange: () => void; readonly message: RegExp }[] = [
     { name: 'a page template it does not understand', arrange: () => fake.list([{ ...ANNUAL_2027, template: 'unknown' }]), message: /content_7100001\.htm: not a notice page sync understands: it has no element with id UCAP-CONTENT/ },
     { name: 'a malformed search answer', arrange: () => fake.behave('malformed'), message: /search failed: .*the search answer is not JSON/ },
-    { name: 'a slow search answer', arrange: () => fake.behave('slow'), message: /search failed: .*no answer in time \(after 3 attempts\)/ },
+    { name: 'a slow search answer', arrange: () => fake.behave('slow'), message: /search failed: .*no complete answer within 400 ms \(after 3 attempts\)/ },
     { name: 'search answering 500', arrange: () => fake.behave('error-500'), message: /search failed: .*answered 500 \(after 3 attempts\)/ },
     { name: 'a huge search answer', arrange: () => fake.behave('huge'), message: /search failed: .*over the limit of 2097152 bytes; not read/ },
-    { name: 'a search answer pointing at another host', arrange: () => fake.behave('foreign-host'), message: /169\.254\.169\.254 is not gov\.cn or a configured host; not fetched/ },
+    { name: 'a search answer pointing at another host', arrange: () => fake.behave('foreign-host'), message: /169\.254\.169\.254 is not gov\.cn \(on a web port\) or a configured host; not fetched/ },
   ];
   for (const failure of failures) {
     test(failure.name, async () => {
@@ -153,13 +130,14 @@ describe('sync writes nothing on any failure', () => {
     });
   }
 
-  test('an empty search answer is nothing new', async () => {
+  test('an empty search answer is nothing new, but a search that no longer finds the notice the data holds fails its year', async () => {
     fake.behave('empty');
     const dir = dataCopy();
     const before = snapshotOf(dir);
     const run = await sync(dir);
-    assert.equal(run.code, SYNC_EXIT.ok, show(run));
+    assert.equal(run.code, SYNC_EXIT.failed, show(run));
     assert.match(run.stdout, /^2027: nothing-new: no annual notice yet$/m);
+    assert.match(run.stderr, /^2026: failed: gov\.cn's search no longer finds 国务院办公厅关于2026年部分节假日安排的通知, a notice the data holds: the source has changed/m);
     assert.deepEqual(snapshotOf(dir), before);
   });
 

@@ -19,7 +19,7 @@ const COMMAND_USAGE = {
                                 --force          replace a year file that differs from what the notice gives
                                 --accept id      accept a whole-year rule finding by the id the import printed (repeatable)`,
   sync: `sync                        find new notices on gov.cn, import and publish them; exits 0 (done), 3 (held for review), 1, 2
-                                --data-dir dir, --source gov.cn, --search-url url, --cross-check-url url,
+                                --data-dir dir, --source gov.cn, --search-url url, --papers-url url, --cross-check-url url,
                                 --webhook-urls urls, --webhook-secret secret, --accept id (or the SYNC_* settings)`,
   query: `query <date | path> [--accept <media type>]   answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31" (--accept text/csv: a range or a year as CSV)`,
   mcp: `mcp                         a Model Context Protocol server on standard input and output, for AI assistants, offline from the data directory
@@ -87,6 +87,7 @@ async function main(argv: readonly string[]): Promise<number> {
           source: { type: 'string' },
           'search-url': { type: 'string' },
           'cross-check-url': { type: 'string' },
+          'papers-url': { type: 'string' },
           'webhook-urls': { type: 'string' },
           'webhook-secret': { type: 'string' },
           accept: { type: 'string', multiple: true },
@@ -99,6 +100,9 @@ async function main(argv: readonly string[]): Promise<number> {
           values: {
             SYNC_SOURCE: values.source ?? env.SYNC_SOURCE,
             SYNC_SEARCH_URL: values['search-url'] ?? env.SYNC_SEARCH_URL,
+            SYNC_RUN_TIMEOUT_SECONDS: env.SYNC_RUN_TIMEOUT_SECONDS,
+            SYNC_PAPERS_URL: values['papers-url'] ?? env.SYNC_PAPERS_URL,
+            SYNC_USER_AGENT: env.SYNC_USER_AGENT,
             SYNC_CROSS_CHECK_URL: values['cross-check-url'] ?? env.SYNC_CROSS_CHECK_URL,
             WEBHOOK_URLS: values['webhook-urls'] ?? env.WEBHOOK_URLS,
             WEBHOOK_SECRET: values['webhook-secret'] ?? env.WEBHOOK_SECRET,

@@ -1,9 +1,10 @@
 import type { Writable } from 'node:stream';
 import { currentYearInChina } from '../importer/import-notice.js';
-import { createFetcher, DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
-import { readSyncSettings, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
-import { DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
+import { print } from './terminal-text.js';
+import { readSyncSettings, SYNC_SOURCES, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
+import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
 
 /**
  * Exit codes of `sync` (README, "Staying current"): 0 every year is published, amended or has
@@ -19,6 +20,7 @@ export interface SyncCommandOptions {
   readonly accept: readonly string[];
   readonly currentYear?: number;
   readonly limits?: FetchLimits;
+  readonly importerBudgetMs?: number;
   readonly delivery?: DeliveryPolicy;
 }
 
@@ -33,11 +35,11 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
     settings = readSyncSettings(options.values);
   } catch (error) {
     if (!(error instanceof SyncSettingsError)) throw error;
-    err.write(`${error.message}\n`);
+    print(err, `${error.message}\n`);
     return SYNC_EXIT.usage;
   }
   if (settings === undefined) {
-    err.write('sync is not configured: set SYNC_SOURCE=gov.cn (or --source gov.cn); nothing was requested\n');
+    err.write(`sync is not configured: set SYNC_SOURCE=${SYNC_SOURCES[0]} (or --source ${SYNC_SOURCES[0]}); nothing was requested\n`);
     return SYNC_EXIT.usage;
   }
   let report: SyncReport;
@@ -48,26 +50,27 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
       currentYear: options.currentYear ?? currentYearInChina(),
       accept: options.accept,
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
     });
   } catch (error) {
-    err.write(`sync failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    print(err, `sync failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return SYNC_EXIT.failed;
   }
   for (const outcome of report.outcomes) {
     const line = `${outcome.year}: ${outcome.outcome}: ${outcome.detail}\n`;
-    if (outcome.outcome === 'failed' || outcome.outcome === 'held') err.write(line);
-    else out.write(line);
+    if (outcome.outcome === 'failed' || outcome.outcome === 'held') print(err, line);
+    else print(out, line);
     for (const finding of outcome.findings) {
-      err.write(`  ${finding.id}: after reading the notice, publish it with: china-calendar sync --accept ${finding.id} (or import its text with --accept)\n`);
+      print(err, `  ${finding.id}: after reading the notice, publish it with: china-calendar sync --accept ${finding.id} (or import its text with --accept)\n`);
     }
   }
-  if (report.datasetVersion !== undefined) out.write(`datasetVersion ${report.datasetVersion}\n`);
+  if (report.datasetVersion !== undefined) print(out, `datasetVersion ${report.datasetVersion}\n`);
   const events = eventsOf(report);
   if (events.length > 0 && settings.webhooks.urls.length > 0) {
-    const fetcher = createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }, { ...(options.limits ?? DEFAULT_FETCH_LIMITS), maxRequests: Number.MAX_SAFE_INTEGER });
+    const fetcher = createWebhookFetcher(options.limits ?? DEFAULT_FETCH_LIMITS);
     const log = {
-      info: (fields: object, message: string): void => void out.write(`${message}: ${JSON.stringify(fields)}\n`),
-      warn: (fields: object, message: string): void => void err.write(`${message}: ${JSON.stringify(fields)}\n`),
+      info: (fields: object, message: string): void => print(out, `${message}: ${JSON.stringify(fields)}\n`),
+      warn: (fields: object, message: string): void => print(err, `${message}: ${JSON.stringify(fields)}\n`),
     };
     const sender = new WebhookSender(settings.webhooks, fetcher, log, options.delivery ?? DEFAULT_DELIVERY_POLICY);
     for (const event of events) sender.send(event);

@@ -51,7 +51,7 @@ export function parseAnnotationPiece(piece: string): Annotation | undefined {
   if (code !== undefined) return { kind: 'holiday', text: piece, code };
   const label = parseLunarLabel(piece);
   if (label !== undefined) return { kind: 'lunar', text: piece, label };
-  const span = /^即?(农历.+?|除夕|正月.+?|大年.+?)至(.+)$/.exec(piece);
+  const span = /^即?(农历[^至\n]+|除夕|正月[^至\n]+|大年[^至\n]+)至(.+)$/.exec(piece);
   if (span?.[1] !== undefined && span[2] !== undefined) {
     const from = parseLunarLabel(span[1]);
     const to = parseLunarLabel(span[2], true);

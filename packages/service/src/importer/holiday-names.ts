@@ -29,18 +29,23 @@ export function parseHolidayNameList(text: string): HolidayListResult {
   return { ok: true, codes, names };
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Any printed name, the longest first (so that 国庆节 is not read as a shorter name's prefix). */
+const ONE_NAME = `(?:${[...PRINTED_NAMES.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRegExp)
+  .join('|')})`;
+const LEADING_NAMES = new RegExp(`^(${ONE_NAME}(?:、${ONE_NAME})*)(?=\\d)`);
+
 /**
  * A label without a colon, as some reprints print the 2009 entries ("三、清明节4月4日至6日…"):
  * the longest run of known names at the start of the text, directly followed by a digit.
  */
 export function leadingHolidayNames(text: string): { readonly label: string; readonly rest: string } | undefined {
-  const names = [...PRINTED_NAMES.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  const one = `(?:${names.join('|')})`;
-  const match = new RegExp(`^(${one}(?:、${one})*)(?=\\d)`).exec(text);
+  const match = LEADING_NAMES.exec(text);
   if (match?.[1] === undefined) return undefined;
   return { label: match[1], rest: text.slice(match[1].length) };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

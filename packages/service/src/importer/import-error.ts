@@ -11,8 +11,11 @@ export interface ImportProblem {
   readonly reason: string;
   /** The offending line(s) as written (trimmed). */
   readonly quote: string;
-  /** Set when the problem is a finding of a whole-year rule (10-12), which a person may accept by this id. */
-  readonly finding?: string;
+  /**
+   * Set when the problem is a finding of a whole-year rule (10-12), which a person may accept by
+   * its id: the finding's own reason, without the advice on accepting it that `reason` adds.
+   */
+  readonly finding?: { readonly id: string; readonly reason: string };
 }
 
 export function formatProblem(problem: ImportProblem): string {

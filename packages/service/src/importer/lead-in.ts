@@ -16,14 +16,31 @@ export interface LeadInHolidays {
 
 export type LeadInResult = { readonly ok: true; readonly holidays: LeadInHolidays } | { readonly ok: false; readonly unknown: string };
 
-const NAMED_HOLIDAYS = /现将(?:(\d{4})年)?([^，。；：]+?)放假调休日期的具体安排(?:通知)?如下$/;
+/** How a lead-in ends: …放假调休日期的具体安排通知如下. */
+const LEAD_IN_END = /放假调休日期的具体安排(?:通知)?如下$/;
+/** Where the names start, in the clause before that end: 现将, then the year if written. */
+const LEAD_IN_START = '现将';
+const WRITTEN_YEAR = /^(\d{4})年/;
 
+/**
+ * 现将[YYYY年]<names>放假调休日期的具体安排[通知]如下, the names within one clause. Read with
+ * string searches around two anchored expressions, not one expression searched along the
+ * sentence: a sentence of many 现将 would make that retry from each and take quadratic time.
+ */
 export function leadInHolidays(sentence: string): LeadInResult | undefined {
-  const match = NAMED_HOLIDAYS.exec(sentence);
-  if (match?.[2] === undefined) return undefined;
-  const parsed = parseHolidayNameList(match[2]);
+  const end = LEAD_IN_END.exec(sentence);
+  if (end === null) return undefined;
+  const clause = sentence.slice(0, end.index);
+  const clauseStart = Math.max(...['，', '。', '；', '：'].map((mark) => clause.lastIndexOf(mark))) + 1;
+  const start = clause.indexOf(LEAD_IN_START, clauseStart);
+  if (start < 0) return undefined;
+  const rest = clause.slice(start + LEAD_IN_START.length);
+  const year = WRITTEN_YEAR.exec(rest);
+  const names = year !== null && rest.length > year[0].length ? rest.slice(year[0].length) : rest;
+  if (names === '') return undefined;
+  const parsed = parseHolidayNameList(names);
   if (!parsed.ok) return { ok: false, unknown: parsed.unknown };
-  return { ok: true, holidays: { year: match[1] === undefined ? undefined : Number(match[1]), codes: parsed.codes } };
+  return { ok: true, holidays: { year: names === rest ? undefined : Number(year?.[1]), codes: parsed.codes } };
 }
 
 export interface NoticeCitation {

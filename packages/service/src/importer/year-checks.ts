@@ -31,7 +31,7 @@ export function checkYear(file: ArrangementFile, noticeId: string, blocks: reado
   for (const finding of findings) {
     if (isAccepted(finding.id)) continue;
     const lines = finding.entries.flatMap((index) => blockOfEntry.get(index)?.lines ?? []);
-    log.add({ ...problemAt(lines.length > 0 ? lines : titleLines, `${finding.reason} (${acceptanceHint(finding)})`), finding: finding.id });
+    log.add({ ...problemAt(lines.length > 0 ? lines : titleLines, `${finding.reason} (${acceptanceHint(finding)})`), finding: { id: finding.id, reason: finding.reason } });
   }
   for (const id of acceptance.accept.filter((id) => !findings.some((finding) => finding.id === id))) {
     log.at(titleLines, `--accept ${id} names no finding of this notice (its findings: ${findings.map((finding) => finding.id).join(', ') || 'none'})`);

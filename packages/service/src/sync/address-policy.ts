@@ -2,16 +2,20 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * Where sync may fetch from. A search answer is untrusted input: the page addresses it lists are
- * fetched only from gov.cn's hosts or the configured search host (a mirror), and never from a
- * private or loopback address unless the configured URLs are themselves such (a mirror inside the
- * network, a test), so a poisoned answer cannot turn the service into a proxy into its own network.
+ * fetched only from the hosts and ports its source serves pages from (gov.cn's on 80 and 443) or
+ * from a configured URL's host and port (a mirror), and private, loopback and link-local addresses (named, or what a name
+ * resolves to) only for a configured URL's host (a mirror inside the network, a test), so a
+ * poisoned answer cannot turn the service into a proxy into its own network.
  */
 export interface AddressPolicy {
-  /** Whether a page may be fetched from this host name (lower case, no port). */
-  allowsHost(host: string): boolean;
-  /** Whether connections may go to private, loopback and link-local addresses. */
-  readonly allowsPrivateAddresses: boolean;
+  /** Why this address may not be fetched, or undefined when it may. */
+  refusal(url: URL): string | undefined;
+  /** Whether connections to this host (lower case, no port) may go to a private or loopback address. */
+  allowsPrivateAddressFor(host: string): boolean;
 }
+
+/** Webhook receivers: the operator's own systems, often inside the network. */
+export const ANY_ADDRESS: AddressPolicy = { refusal: () => undefined, allowsPrivateAddressFor: () => true };
 
 const PRIVATE_RANGES = (() => {
   const list = new BlockList();
@@ -48,25 +52,32 @@ export function isPrivateAddress(address: string): boolean {
   return PRIVATE_RANGES.check(bare, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-function isLocalName(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host);
-}
-
-/** gov.cn and its subdomains (www.gov.cn, sousuo.www.gov.cn). */
-export function isGovCnHost(host: string): boolean {
-  return host === 'gov.cn' || host.endsWith('.gov.cn');
-}
-
-/** The policy for URLs configured by the operator: their hosts are trusted, and they decide whether private addresses are. */
-export function addressPolicyFor(configuredUrls: readonly string[]): AddressPolicy {
-  const hosts = new Set(configuredUrls.map((url) => hostOf(url)));
+/**
+ * The policy for a site serving pages where `servesPages` says, and URLs configured by the
+ * operator: their hosts and ports are trusted, private addresses included.
+ */
+export function addressPolicyFor(configuredUrls: readonly string[], site: { readonly name: string; readonly servesPages: (host: string, port: string) => boolean }): AddressPolicy {
+  const configured = configuredUrls.map((url) => new URL(url));
+  const hosts = new Set(configured.map((url) => hostOf(url.href)));
+  const origins = new Set(configured.map((url) => `${hostOf(url.href)}:${portOf(url)}`));
   return {
-    allowsHost: (host) => isGovCnHost(host) || hosts.has(host),
-    allowsPrivateAddresses: [...hosts].some(isLocalName),
+    refusal(url) {
+      const host = hostOf(url.href);
+      const port = portOf(url);
+      if (origins.has(`${host}:${port}`) || site.servesPages(host, port)) return undefined;
+      if (hosts.has(host)) return `port ${port} of ${host} is not the configured one; not fetched`;
+      return `${host} is not ${site.name} (on a web port) or a configured host; not fetched`;
+    },
+    allowsPrivateAddressFor: (host) => hosts.has(host),
   };
 }
 
 /** The host name of a URL, lower case, without brackets or port. */
 export function hostOf(url: string): string {
   return new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+}
+
+/** The port a URL connects to, written or its scheme's. */
+export function portOf(url: URL): string {
+  return url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : '80';
 }

@@ -1,6 +1,9 @@
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { redactedUrl } from '../redacted-url.js';
 import { arrangedDays, type ArrangedDay } from './arrangement-days.js';
 import { FetchError, type Fetcher } from './http-fetch.js';
+import { excerptOf } from './network-text.js';
+import { parseUntrustedJson, UntrustedJsonError } from './untrusted-json.js';
 
 /** At most this many differing dates are named; the count says how many there are. */
 const LISTED_DIFFERENCES = 10;
@@ -13,12 +16,12 @@ const LISTED_DIFFERENCES = 10;
  */
 export async function crossCheckDifferences(fetcher: Fetcher, urlTemplate: string, file: ArrangementFile): Promise<string[]> {
   const url = urlTemplate.replaceAll('{year}', String(file.year));
-  const theirs = readYearDays((await fetcher.getText(url, 'application/json', () => true)).text, url);
+  const theirs = readYearDays((await fetcher.getText(url, 'application/json')).text, url);
   const ours = arrangedDays(file);
   const dates = [...new Set([...ours.keys(), ...theirs.keys()])].sort();
   const differences = dates
     .filter((date) => ours.get(date) !== theirs.get(date))
-    .map((date) => `${date}: the notice ${describe(ours.get(date))}, ${url} ${describe(theirs.get(date))}`);
+    .map((date) => `${date}: the notice ${describe(ours.get(date))}, ${redactedUrl(url)} ${describe(theirs.get(date))}`);
   if (differences.length <= LISTED_DIFFERENCES) return differences;
   return [...differences.slice(0, LISTED_DIFFERENCES), `and ${differences.length - LISTED_DIFFERENCES} more dates`];
 }
@@ -30,9 +33,10 @@ function describe(day: ArrangedDay | undefined): string {
 function readYearDays(text: string, url: string): Map<string, ArrangedDay> {
   let value: unknown;
   try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    throw new FetchError(url, 'the cross-check source is not JSON');
+    value = parseUntrustedJson(text);
+  } catch (error) {
+    if (!(error instanceof UntrustedJsonError)) throw error;
+    throw new FetchError(url, `the cross-check source ${error.message}`);
   }
   const days = typeof value === 'object' && value !== null && 'days' in value ? value.days : undefined;
   if (!Array.isArray(days)) throw new FetchError(url, 'the cross-check source has no "days" list');
@@ -40,7 +44,7 @@ function readYearDays(text: string, url: string): Map<string, ArrangedDay> {
   for (const day of days as unknown[]) {
     if (typeof day !== 'object' || day === null || !('date' in day) || !('isOffDay' in day)) throw new FetchError(url, 'a day of the cross-check source lacks "date" or "isOffDay"');
     const { date, isOffDay } = day;
-    if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || typeof isOffDay !== 'boolean') throw new FetchError(url, `a day of the cross-check source is malformed: ${JSON.stringify(day)}`);
+    if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || typeof isOffDay !== 'boolean') throw new FetchError(url, `a day of the cross-check source is malformed: ${excerptOf(JSON.stringify(day))}`);
     result.set(date, isOffDay ? 'rest' : 'work');
   }
   return result;

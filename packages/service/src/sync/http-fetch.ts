@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { redactedUrl } from '../redacted-url.js';
 import { hostOf, isPrivateAddress, type AddressPolicy } from './address-policy.js';
 
 /**
@@ -10,7 +11,7 @@ import { hostOf, isPrivateAddress, type AddressPolicy } from './address-policy.j
  * every redirect, and on the address a name resolves to when connecting directly).
  */
 export interface FetchLimits {
-  /** One attempt: time to the answer's headers, and between chunks of its body. */
+  /** One attempt, whole: connecting, the headers and the whole body (a dripped answer ends here). */
   readonly timeoutMs: number;
   readonly maxBytes: number;
   /** Attempts after the first, for network errors, timeouts, 429 and 5xx answers. */
@@ -21,19 +22,21 @@ export interface FetchLimits {
   readonly maxRequests: number;
 }
 
-export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, retries: 3, backoffMs: 1000, maxRequests: 60 };
+export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, retries: 3, backoffMs: 1000, maxRequests: 120 };
 
-export const USER_AGENT = 'china-holiday-calendar-sync/0.1 (the reference mainland-China holiday calendar service; reads the State Council holiday notices a few times a day)';
+/** Who asks, and where to read about it: what SYNC_USER_AGENT replaces. */
+export const DEFAULT_USER_AGENT = 'china-holiday-calendar-sync/0.2 (+https://www.npmjs.com/package/china-holiday-calendar; the mainland-China holiday calendar service, reading the State Council holiday notices a few times a day)';
 
 const MAX_REDIRECTS = 3;
 
+/** Why a request failed; its message names the URL redacted (README, "Security"). */
 export class FetchError extends Error {
   override name = 'FetchError';
   constructor(
     readonly url: string,
-    reason: string,
+    readonly reason: string,
   ) {
-    super(`${url}: ${reason}`);
+    super(`${redactedUrl(url)}: ${reason}`);
   }
 }
 
@@ -45,13 +48,22 @@ export interface FetchedText {
 }
 
 export interface Fetcher {
-  /** GET, where `isAllowed` says which hosts this request may reach (the first URL's and every redirect's). */
-  getText(url: string, accept: string, isAllowed?: (host: string) => boolean): Promise<FetchedText>;
+  /** GET, from an address the policy allows (the first URL and every redirect). */
+  getText(url: string, accept: string): Promise<FetchedText>;
   /** POST a body (webhooks): one attempt, the status, never a throw for an HTTP status. */
   post(url: string, body: string, headers: Readonly<Record<string, string>>): Promise<number>;
   /** Requests made so far. */
   readonly requests: number;
   close(): Promise<void>;
+}
+
+export interface FetcherOptions {
+  /** Ends every request under way, and refuses new ones, when it aborts (the run's deadline). */
+  readonly signal?: AbortSignal;
+  /** Connections open at once to one host (webhook receivers: a slow one cannot pile them up). */
+  readonly connectionsPerHost?: number;
+  /** The User-Agent sent (SYNC_USER_AGENT); DEFAULT_USER_AGENT when unset. */
+  readonly userAgent?: string;
 }
 
 class Budget {
@@ -63,25 +75,33 @@ class Budget {
   }
 }
 
-export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAULT_FETCH_LIMITS): Fetcher {
+export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAULT_FETCH_LIMITS, options: FetcherOptions = {}): Fetcher {
   const dispatcher: Dispatcher = new EnvHttpProxyAgent({
     headersTimeout: limits.timeoutMs,
     bodyTimeout: limits.timeoutMs,
+    ...(options.connectionsPerHost === undefined ? {} : { connections: options.connectionsPerHost }),
     // Used for direct connections only: through a proxy, the proxy resolves and connects.
     connect: { timeout: limits.timeoutMs, lookup: guardedLookup(policy) },
   });
   const budget = new Budget(limits.maxRequests);
+  const run = options.signal;
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+  const ended = (): boolean => run?.aborted === true;
+  /** The signal of one attempt: its own deadline, or the run's. */
+  const attemptSignal = (): AbortSignal => (run === undefined ? AbortSignal.timeout(limits.timeoutMs) : AbortSignal.any([run, AbortSignal.timeout(limits.timeoutMs)]));
   return {
     get requests() {
       return budget.used;
     },
-    async getText(url, accept, isAllowed = (host) => policy.allowsHost(host)) {
+    async getText(url, accept) {
       let lastError: FetchError | undefined;
       for (let attempt = 0; attempt <= limits.retries; attempt += 1) {
-        if (attempt > 0) await sleep(backoff(limits.backoffMs, attempt));
+        if (attempt > 0) await sleep(backoff(limits.backoffMs, attempt), undefined, run === undefined ? {} : { signal: run }).catch(() => undefined);
+        if (ended()) throw new FetchError(url, RUN_ENDED);
         try {
-          return await getFollowingRedirects(url, accept, isAllowed, policy, limits, dispatcher, budget);
+          return await getFollowingRedirects(url, { accept, 'user-agent': userAgent }, policy, limits, dispatcher, budget, attemptSignal());
         } catch (error) {
+          if (ended()) throw new FetchError(url, RUN_ENDED);
           if (!(error instanceof RetryableError)) throw error;
           lastError = new FetchError(error.url, `${error.message} (after ${attempt + 1} attempt${attempt === 0 ? '' : 's'})`);
           if (budget.used >= limits.maxRequests) break;
@@ -91,12 +111,15 @@ export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAU
     },
     async post(url, body, headers) {
       budget.take(url);
+      const signal = attemptSignal();
       try {
-        const answer = await request(url, { method: 'POST', dispatcher, headers: { 'user-agent': USER_AGENT, 'content-type': 'application/json', ...headers }, body });
-        await answer.body.dump({ limit: 64 * 1024 });
+        const answer = await request(url, { method: 'POST', dispatcher, signal, headers: { 'user-agent': userAgent, 'content-type': 'application/json', ...headers }, body });
+        // The status is the answer: the body is read to free the connection, but a slow or long
+        // one only until the attempt's deadline.
+        await answer.body.dump({ limit: 64 * 1024, signal }).catch(() => undefined);
         return answer.statusCode;
       } catch (error) {
-        throw new FetchError(url, describeNetworkError(error));
+        throw new FetchError(url, describeNetworkError(error, signal, limits.timeoutMs));
       }
     },
     close: () => dispatcher.close(),
@@ -115,22 +138,22 @@ class RetryableError extends Error {
 
 async function getFollowingRedirects(
   first: string,
-  accept: string,
-  isAllowed: (host: string) => boolean,
+  headers: { readonly accept: string; readonly 'user-agent': string },
   policy: AddressPolicy,
   limits: FetchLimits,
   dispatcher: Dispatcher,
   budget: Budget,
+  signal: AbortSignal,
 ): Promise<FetchedText> {
   let url = first;
   for (let redirects = 0; ; redirects += 1) {
-    checkAddress(url, isAllowed, policy);
+    checkAddress(url, policy);
     budget.take(url);
     let answer: Dispatcher.ResponseData;
     try {
-      answer = await request(url, { method: 'GET', dispatcher, headers: { 'user-agent': USER_AGENT, accept } });
+      answer = await request(url, { method: 'GET', dispatcher, signal, headers });
     } catch (error) {
-      throw new RetryableError(url, describeNetworkError(error));
+      throw new RetryableError(url, describeNetworkError(error, signal, limits.timeoutMs));
     }
     const { statusCode } = answer;
     if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
@@ -146,16 +169,18 @@ async function getFollowingRedirects(
       throw new RetryableError(url, `answered ${statusCode}`);
     }
     if (statusCode !== 200) {
-      await answer.body.dump();
-      throw new FetchError(url, `answered ${statusCode}`);
+      await answer.body.dump({ limit: 64 * 1024, signal }).catch(() => undefined);
+      // gov.cn's firewall has refused some clients by their User-Agent.
+      throw new FetchError(url, statusCode === 403 ? 'answered 403 (refused; if it refuses this User-Agent, set SYNC_USER_AGENT)' : `answered ${statusCode}`);
     }
-    const text = await readLimited(url, answer, limits.maxBytes);
+    const text = await readLimited(url, answer, limits, signal);
     return { url, contentType: headerOf(answer.headers, 'content-type') ?? '', text };
   }
 }
 
 /** The body, refused once it exceeds `maxBytes` (announced or counted), and refused unless it is UTF-8. */
-async function readLimited(url: string, answer: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
+async function readLimited(url: string, answer: Dispatcher.ResponseData, limits: FetchLimits, signal: AbortSignal): Promise<string> {
+  const { maxBytes } = limits;
   const announced = Number(headerOf(answer.headers, 'content-length') ?? Number.NaN);
   if (announced > maxBytes) {
     answer.body.destroy();
@@ -175,7 +200,7 @@ async function readLimited(url: string, answer: Dispatcher.ResponseData, maxByte
     }
   } catch (error) {
     if (error instanceof FetchError) throw error;
-    throw new RetryableError(url, describeNetworkError(error));
+    throw new RetryableError(url, describeNetworkError(error, signal, limits.timeoutMs));
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
@@ -184,11 +209,12 @@ async function readLimited(url: string, answer: Dispatcher.ResponseData, maxByte
   }
 }
 
-function checkAddress(url: string, isAllowed: (host: string) => boolean, policy: AddressPolicy): void {
+function checkAddress(url: string, policy: AddressPolicy): void {
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw new FetchError(url, 'not an http(s) address');
+  const refusal = policy.refusal(new URL(url));
+  if (refusal !== undefined) throw new FetchError(url, refusal);
   const host = hostOf(url);
-  if (!isAllowed(host)) throw new FetchError(url, `${host} is not gov.cn or a configured host; not fetched`);
-  if (isPrivateAddress(host) && !policy.allowsPrivateAddresses) throw new FetchError(url, `${host} is a private or loopback address; not fetched`);
+  if (isPrivateAddress(host) && !policy.allowsPrivateAddressFor(host)) throw new FetchError(url, `${host} is a private or loopback address; not fetched`);
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -201,7 +227,7 @@ function guardedLookup(policy: AddressPolicy) {
         callback(error, []);
         return;
       }
-      const refused = policy.allowsPrivateAddresses ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
+      const refused = policy.allowsPrivateAddressFor(hostname.toLowerCase()) ? undefined : addresses.find((entry) => isPrivateAddress(entry.address));
       if (refused !== undefined) {
         callback(Object.assign(new Error(`${hostname} resolves to ${refused.address}, a private or loopback address; not fetched`), { code: 'EPRIVATEADDRESS' }), []);
         return;
@@ -226,10 +252,14 @@ function headerOf(headers: Dispatcher.ResponseData['headers'], name: string): st
   return Array.isArray(value) ? value[0] : value;
 }
 
-function describeNetworkError(error: unknown): string {
+/** The reason a request ends when the run's deadline passes. */
+export const RUN_ENDED = "not finished: the run's time is up (SYNC_RUN_TIMEOUT_SECONDS)";
+
+function describeNetworkError(error: unknown, signal?: AbortSignal, timeoutMs?: number): string {
+  if (signal?.aborted === true) return `no complete answer within ${timeoutMs} ms`;
   if (!(error instanceof Error)) return String(error);
   const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return 'no answer in time';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return `no complete answer within ${timeoutMs} ms`;
   const cause = (error as { cause?: unknown }).cause;
   const detail = cause instanceof Error ? cause.message : error.message;
   return code === undefined ? detail : `${detail} (${code})`;

@@ -1,15 +1,19 @@
-import { acceptanceHint } from '@china-holiday-calendar/core/dataset/accepted-findings.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { publishedYearsOf, publishYear, readYearFile } from '../publishing/publish-year.js';
 import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { ImportError, importNotice, noticeYearOf } from '../importer/import-notice.js';
-import { addressPolicyFor } from './address-policy.js';
+import { addressPolicyFor, hostOf, portOf } from './address-policy.js';
 import { changedDates } from './arrangement-days.js';
 import { crossCheckDifferences } from './cross-check.js';
-import { searchYear, type SearchHit } from './gov-search.js';
-import { createFetcher, DEFAULT_FETCH_LIMITS, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
-import { noticeTextOf, readNoticePage } from './notice-page.js';
+import { GOV_CN, govCnSource } from './gov-cn/source.js';
+import type { ImportProblem } from '../importer/import-error.js';
+import { redactedUrl } from '../redacted-url.js';
+import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
+import { ImporterThread, type NoticeYear } from './importer-thread.js';
+import { compactTitle, excerptOf } from './network-text.js';
+import type { NoticeCandidate, NoticeRead, NoticeSource } from './notice-source.js';
+import { papersSource } from './papers-source.js';
+import { successionProblem } from './succession.js';
 import type { SyncSettings } from './sync-settings.js';
 
 export const YEAR_OUTCOMES = ['published', 'amended', 'nothing-new', 'held', 'failed'] as const;
@@ -51,35 +55,79 @@ export interface SyncReport {
 
 export interface SyncRunInput {
   readonly dataDir: string;
-  readonly settings: Pick<SyncSettings, 'searchUrl' | 'crossCheckUrl'>;
+  readonly settings: Pick<SyncSettings, 'searchUrl' | 'crossCheckUrl' | 'papersUrl' | 'userAgent' | 'runTimeoutSeconds'>;
   readonly currentYear: number;
   /** Finding ids a person accepts after reading the notice (sync --accept). */
   readonly accept?: readonly string[];
   readonly limits?: FetchLimits;
+  /** The time the importer may take for one notice (see importer-thread.ts). */
+  readonly importerBudgetMs?: number;
+}
+
+/** The longest title sync gives the importer: the longest notice title is 40 characters. */
+const MAX_TITLE_CHARACTERS = 200;
+
+/** What every year of a run shares. */
+interface Run {
+  readonly input: SyncRunInput;
+  /** Where notices are found: gov.cn's search, and the papers list when configured. */
+  readonly sources: readonly NoticeSource[];
+  readonly fetcher: Fetcher;
+  readonly importer: ImporterThread;
+  /** The newest notice the data holds, which every source must still find. */
+  readonly canary: Canary | undefined;
+}
+
+/**
+ * The newest notice the data holds (today 2026's annual notice). A source that still answers but
+ * no longer lists it has changed (a new interface, a firewall, a renamed field), and would report
+ * "nothing new" forever: the run fails that year instead, so that the change is seen.
+ */
+interface Canary {
+  readonly year: number;
+  readonly title: string;
+  readonly urls: readonly string[];
 }
 
 /**
  * One sync run: for each year that may have news (the years after the last published one, up to
  * the year after the current one, and every published year from the current one on, which an
- * amending notice may still change), search gov.cn, read each new notice's page, run its text
- * through the importer with every check it makes, optionally cross-check the result, and publish
- * it (year file, then manifest). A year whose notice the whole-year rules question is held; a
- * year that fails anywhere writes nothing. Years are independent: one failing does not stop the
- * others.
+ * amending notice may still change), find the source's new notices, read each one's page, run
+ * its text through the importer with every check it makes, optionally cross-check the result,
+ * and publish it (year file, then manifest). A year whose notice the whole-year rules question is
+ * held; a year that fails anywhere writes nothing. Years are independent: one failing does not
+ * stop the others.
  */
 export async function runSync(input: SyncRunInput): Promise<SyncReport> {
-  const configured = [input.settings.searchUrl, ...(input.settings.crossCheckUrl === undefined ? [] : [input.settings.crossCheckUrl.replaceAll('{year}', '2000')])];
-  const fetcher = createFetcher(addressPolicyFor(configured), input.limits ?? DEFAULT_FETCH_LIMITS);
+  const templates = [input.settings.crossCheckUrl, input.settings.papersUrl].filter((url) => url !== undefined);
+  const configured = [input.settings.searchUrl, ...templates.map((url) => url.replaceAll('{year}', '2000'))];
+  const deadline = AbortSignal.timeout(input.settings.runTimeoutSeconds * 1000);
+  // A function, not the property: the compiler would take it for constant across the awaits.
+  const late = (): boolean => deadline.aborted;
+  const fetcher = createFetcher(addressPolicyFor(configured, GOV_CN), input.limits ?? DEFAULT_FETCH_LIMITS, { signal: deadline, ...(input.settings.userAgent === undefined ? {} : { userAgent: input.settings.userAgent }) });
+  const importer = new ImporterThread(input.importerBudgetMs);
+  const canary = await canaryOf(input.dataDir);
+  const run: Run = { input, sources: sourcesOf(input.settings, fetcher), fetcher, importer, canary };
+  const stopImporter = (): void => void importer.close();
+  deadline.addEventListener('abort', stopImporter);
   try {
     const outcomes: YearOutcome[] = [];
-    for (const year of await yearsToCheck(input.dataDir, input.currentYear)) {
-      outcomes.push(await syncYear(year, input, fetcher));
+    const ended = `the run passed SYNC_RUN_TIMEOUT_SECONDS (${input.settings.runTimeoutSeconds} s) and was ended`;
+    const years = [...new Set([...(canary === undefined ? [] : [canary.year]), ...(await yearsToCheck(input.dataDir, input.currentYear))])].sort((a, b) => a - b);
+    for (const year of years) {
+      if (late()) {
+        outcomes.push(outcomeOf(year, 'failed', `${ended} before this year was checked`));
+        continue;
+      }
+      const outcome = await syncYear(year, run);
+      outcomes.push(late() && outcome.outcome === 'failed' ? { ...outcome, detail: `${ended}: ${outcome.detail}` } : outcome);
     }
     const published = outcomes.some((outcome) => outcome.outcome === 'published' || outcome.outcome === 'amended');
     const datasetVersion = published ? assembleDataset(await readDataDirectory(input.dataDir)).version : undefined;
     return { outcomes, datasetVersion, requests: fetcher.requests };
   } finally {
-    await fetcher.close();
+    deadline.removeEventListener('abort', stopImporter);
+    await Promise.all([fetcher.close(), importer.close()]);
   }
 }
 
@@ -92,115 +140,240 @@ export async function yearsToCheck(dataDir: string, currentYear: number): Promis
   return [...years].sort((a, b) => a - b);
 }
 
-interface Candidate {
-  readonly hit: SearchHit;
-  readonly kind: 'annual' | 'special' | 'amending';
+/**
+ * gov.cn's search, and with SYNC_PAPERS_URL the papers list, whose addresses are kept only where
+ * gov.cn, or the search's mirror, serves pages, and read as the search's hits are.
+ */
+function sourcesOf(settings: SyncRunInput['settings'], fetcher: Fetcher): NoticeSource[] {
+  const search = govCnSource(fetcher, settings.searchUrl);
+  if (settings.papersUrl === undefined) return [search];
+  const mirror = new URL(settings.searchUrl).origin;
+  const keeps = (url: URL): boolean => url.origin === mirror || GOV_CN.servesPages(hostOf(url.href), portOf(url));
+  return [search, papersSource(fetcher, settings.papersUrl, keeps, (candidate) => search.readNotice(candidate))];
 }
 
-async function syncYear(year: number, input: SyncRunInput, fetcher: Fetcher): Promise<YearOutcome> {
-  const outcome = (kind: YearOutcomeKind, detail: string, extra: Partial<YearOutcome> = {}): YearOutcome => ({
-    year,
-    outcome: kind,
-    detail,
-    notices: [],
-    findings: [],
-    differences: [],
-    changedDates: [],
-    ...extra,
-  });
-  const read = await readYearFile(input.dataDir, year);
-  if (read.state === 'invalid') return outcome('failed', `the year's file in the data directory is refused, so nothing is applied to it: ${read.reason}`);
-  const existing = read.state === 'valid' ? read.file : undefined;
-  let candidates: Candidate[];
+/** The newest notice of the newest published year, if the data has one. */
+async function canaryOf(dataDir: string): Promise<Canary | undefined> {
+  const year = Math.max(...(await publishedYearsOf(dataDir)));
+  if (!Number.isFinite(year)) return undefined;
+  const read = await readYearFile(dataDir, year);
+  if (read.state !== 'valid') return undefined;
+  const newest = read.file.notices.reduce<ArrangementNotice | undefined>((latest, notice) => (latest === undefined || notice.publishedDate >= latest.publishedDate ? notice : latest), undefined);
+  return newest === undefined ? undefined : { year, title: newest.title, urls: [newest.sourceUrl, ...newest.otherUrls] };
+}
+
+/** One year of a run, step by step; a step that ends the year early throws its outcome. */
+async function syncYear(year: number, run: Run): Promise<YearOutcome> {
   try {
-    candidates = newNotices(await searchYear(fetcher, input.settings.searchUrl, year), year, existing, input.currentYear);
+    const existing = await publishedFile(year, run);
+    const candidates = await newNotices(year, existing, run);
+    const { file, notices } = await importNotices(year, candidates, existing, run);
+    await crossCheck(year, file, notices, run);
+    return await publish(year, existing, file, notices, run);
   } catch (error) {
-    return outcome('failed', `search failed: ${messageOf(error)}`);
+    if (error instanceof YearEnded) return error.outcome;
+    throw error;
   }
-  if (candidates.length === 0 || (existing === undefined && candidates[0]?.kind !== 'annual')) {
-    return outcome('nothing-new', existing === undefined ? 'no annual notice yet' : 'no notice after the ones published');
+}
+
+/** The year's file as the data directory has it (undefined: unpublished). */
+async function publishedFile(year: number, run: Run): Promise<ArrangementFile | undefined> {
+  const read = await readYearFile(run.input.dataDir, year);
+  if (read.state === 'invalid') end(year, 'failed', `the year's file in the data directory is refused, so nothing is applied to it: ${read.reason}`);
+  return read.state === 'valid' ? read.file : undefined;
+}
+
+interface Candidate {
+  readonly notice: NoticeCandidate;
+  readonly source: NoticeSource;
+  readonly kind: NonNullable<NoticeYear>['kind'];
+  /** The page, when it had to be read to learn the title (a papers list gives none). */
+  readonly read?: NoticeRead;
+}
+
+/** A notice a source listed, and the source that listed it. */
+interface Listed {
+  readonly notice: NoticeCandidate;
+  readonly source: NoticeSource;
+  readonly read?: NoticeRead;
+}
+
+/**
+ * The notices the sources list for the year that the data does not have yet: matched by title
+ * through the importer's own reading of titles (never by a guess), an annual notice only for a
+ * year not yet published, and a notice whose title or address the year's file already records
+ * skipped. A listed address without a title is read first, to learn it. gov.cn lists a notice
+ * under two addresses (its two templates): one per title. Annual first, then by date. Nothing
+ * new ends the year; so does a source that no longer lists the newest notice the data holds.
+ */
+async function newNotices(year: number, existing: ArrangementFile | undefined, run: Run): Promise<Candidate[]> {
+  const { listed, failures } = await listEverywhere(year, run);
+  const knownUrls = new Set((existing?.notices ?? []).flatMap((notice) => [notice.sourceUrl, ...notice.otherUrls]));
+  const unknown = listed.filter((entry) => !knownUrls.has(entry.notice.url));
+  const titled: Listed[] = [];
+  for (const entry of unknown) {
+    if (entry.notice.title !== '') titled.push(entry);
+    else {
+      try {
+        titled.push({ ...entry, read: await entry.source.readNotice(entry.notice) });
+      } catch (error) {
+        end(year, 'failed', messageOf(error));
+      }
+    }
   }
+  const titleOf = (entry: Listed): string => entry.read?.title ?? entry.notice.title;
+  const readable = titled.filter((entry) => titleOf(entry).length <= MAX_TITLE_CHARACTERS);
+  let kinds: readonly NoticeYear[];
+  try {
+    kinds = await run.importer.classify(readable.map(titleOf), run.input.currentYear);
+  } catch (error) {
+    end(year, 'failed', `reading the search's titles failed: ${messageOf(error)}`);
+  }
+  const known = new Set((existing?.notices ?? []).map((notice) => notice.title));
+  const byTitle = new Map<string, Candidate>();
+  for (const [index, entry] of readable.entries()) {
+    const target = kinds[index];
+    const title = titleOf(entry);
+    if (target === undefined || target === null || target.year !== year || known.has(title) || byTitle.has(title)) continue;
+    if (target.kind === 'annual' && existing !== undefined) continue;
+    byTitle.set(title, { ...entry, kind: target.kind });
+  }
+  const candidates = [...byTitle.values()].sort(
+    (a, b) =>
+      Number(b.kind === 'annual') - Number(a.kind === 'annual') ||
+      (a.notice.publishedDate ?? '').localeCompare(b.notice.publishedDate ?? '') ||
+      a.notice.url.localeCompare(b.notice.url),
+  );
+  const nothingNew = candidates.length === 0 || (existing === undefined && candidates[0]?.kind !== 'annual');
+  if (nothingNew && failures.length > 0) end(year, 'failed', failures.join('; '));
+  if (nothingNew) end(year, 'nothing-new', existing === undefined ? 'no annual notice yet' : 'no notice after the ones published');
+  return candidates;
+}
+
+/**
+ * What every source lists for the year, each address once (the first source's), and why a source
+ * failed. A source that fails is passed over while another answers (the search down, the papers
+ * list up); one that answers without the canary fails the year at once.
+ */
+async function listEverywhere(year: number, run: Run): Promise<{ listed: Listed[]; failures: string[] }> {
+  const listed = new Map<string, Listed>();
+  const failures: string[] = [];
+  for (const source of run.sources) {
+    let found: readonly NoticeCandidate[];
+    try {
+      found = await source.findNotices(year);
+    } catch (error) {
+      failures.push(`${source === run.sources[0] ? 'search' : source.name} failed: ${messageOf(error)}`);
+      continue;
+    }
+    const canary = run.canary;
+    if (canary?.year === year && !found.some((notice) => canary.urls.includes(notice.url) || compactTitle(notice.title) === compactTitle(canary.title))) {
+      end(year, 'failed', `${source.name} no longer finds ${canary.title}, a notice the data holds: the source has changed (a new interface, a firewall, a renamed field?)`);
+    }
+    for (const notice of found) if (!listed.has(notice.url)) listed.set(notice.url, { notice, source });
+  }
+  return { listed: [...listed.values()], failures };
+}
+
+/**
+ * Each candidate's page read and its text imported onto the year's file, in order: the year as
+ * the notices leave it, and the notices as the importer read them. A page that cannot be read, a
+ * notice the importer refuses or a year it would not succeed fails the year; a notice the
+ * whole-year rules question holds it.
+ */
+async function importNotices(year: number, candidates: readonly Candidate[], existing: ArrangementFile | undefined, run: Run): Promise<{ file: ArrangementFile; notices: NoticeReference[] }> {
   let file = existing;
   const notices: NoticeReference[] = [];
-  for (const { hit } of candidates) {
-    let text: string;
-    let url: string;
+  for (const candidate of candidates) {
+    let read: NoticeRead;
     try {
-      const page = await fetcher.getText(hit.url, 'text/html');
-      url = page.url;
-      text = noticeTextOf(readNoticePage(page.text), url, hit.title, hit.publishedDate);
+      read = candidate.read ?? (await candidate.source.readNotice(candidate.notice));
     } catch (error) {
-      return outcome('failed', messageOf(error), { notices });
+      end(year, 'failed', messageOf(error), { notices });
     }
-    const reference = { title: hit.title, documentNumber: null, url };
+    const reference = { title: read.title, documentNumber: null, url: read.url };
+    const shownUrl = redactedUrl(read.url);
+    let imported;
     try {
-      file = importNotice(text, file, { currentYear: input.currentYear, accept: input.accept ?? [] });
-      notices.push({ ...reference, documentNumber: file.notices[file.notices.length - 1]?.documentNumber ?? null });
+      imported = await run.importer.import(read.text, file, { currentYear: run.input.currentYear, accept: run.input.accept ?? [] });
     } catch (error) {
-      if (!(error instanceof ImportError)) return outcome('failed', `${url}: the importer failed (${messageOf(error)})`, { notices: [...notices, reference] });
-      // The importer's reason ends with how to accept the finding; sync says that its own way.
-      const findings = error.problems.flatMap((problem) =>
-        problem.finding === undefined ? [] : [{ id: problem.finding, reason: problem.reason.replace(` (${acceptanceHint({ id: problem.finding })})`, '') }],
-      );
-      if (findings.length === error.problems.length) {
-        return outcome('held', `held for review: ${hit.title} (${url}) departs from what every notice so far has done: ${findings.map((finding) => `${finding.id}: ${finding.reason}`).join('; ')}`, {
+      end(year, 'failed', `${shownUrl}: ${messageOf(error)}`, { notices: [...notices, reference] });
+    }
+    if (!imported.ok) {
+      const findings = imported.problems.flatMap((problem) => (problem.finding === undefined ? [] : [problem.finding]));
+      if (findings.length === imported.problems.length) {
+        end(year, 'held', `held for review: ${read.title} (${shownUrl}) departs from what every notice so far has done: ${findings.map((finding) => `${finding.id}: ${finding.reason}`).join('; ')}`, {
           notices: [...notices, reference],
           findings,
         });
       }
-      return outcome('failed', `${url}: the importer refused the notice: ${error.message.replaceAll('\n', '; ')}`, { notices: [...notices, reference] });
+      end(year, 'failed', `${shownUrl}: the importer refused the notice: ${refusalSummary(imported.problems)}`, { notices: [...notices, reference] });
     }
+    const refused = successionProblem(year, file, imported.file);
+    if (refused !== undefined) end(year, 'failed', `${shownUrl}: ${refused}; not applied`, { notices: [...notices, reference] });
+    file = imported.file;
+    const recorded = file.notices[file.notices.length - 1];
+    notices.push({ title: recorded?.title ?? read.title, documentNumber: recorded?.documentNumber ?? null, url: read.url });
   }
-  if (file === undefined) return outcome('nothing-new', 'no annual notice yet');
-  if (input.settings.crossCheckUrl !== undefined) {
-    let differences: string[];
-    try {
-      differences = await crossCheckDifferences(fetcher, input.settings.crossCheckUrl, file);
-    } catch (error) {
-      return outcome('failed', `cross-check failed: ${messageOf(error)}`, { notices });
-    }
-    if (differences.length > 0) {
-      return outcome('held', `held for review: the notice and the cross-check source differ on ${differences.join('; ')}`, { notices, differences });
-    }
-  }
+  if (file === undefined) end(year, 'nothing-new', 'no annual notice yet');
+  return { file, notices };
+}
+
+/** With SYNC_CROSS_CHECK_URL, the second source must agree on every date, or the year is held. */
+async function crossCheck(year: number, file: ArrangementFile, notices: readonly NoticeReference[], run: Run): Promise<void> {
+  const url = run.input.settings.crossCheckUrl;
+  if (url === undefined) return;
+  let differences: string[];
   try {
-    const { changed } = await publishYear(input.dataDir, file);
-    if (!changed) return outcome('nothing-new', 'the data directory has this arrangement already', { notices });
+    differences = await crossCheckDifferences(run.fetcher, url, file);
   } catch (error) {
-    return outcome('failed', `cannot publish: ${messageOf(error)}`, { notices });
+    end(year, 'failed', `cross-check failed: ${messageOf(error)}`, { notices });
+  }
+  if (differences.length > 0) end(year, 'held', `held for review: the notice and the cross-check source differ on ${differences.join('; ')}`, { notices, differences });
+}
+
+/** The year file, then the manifest, written; the year published or amended, or nothing new if the directory had it. */
+async function publish(year: number, existing: ArrangementFile | undefined, file: ArrangementFile, notices: readonly NoticeReference[], run: Run): Promise<YearOutcome> {
+  try {
+    const { changed } = await publishYear(run.input.dataDir, file);
+    if (!changed) return outcomeOf(year, 'nothing-new', 'the data directory has this arrangement already', { notices });
+  } catch (error) {
+    return outcomeOf(year, 'failed', `cannot publish: ${messageOf(error)}`, { notices });
   }
   const dates = changedDates(existing, file);
-  const names = notices.map((notice) => `${notice.title} (${notice.documentNumber ?? '文号不详'}, ${notice.url})`).join(', ');
+  const names = notices.map((notice) => `${notice.title} (${notice.documentNumber ?? '文号不详'}, ${redactedUrl(notice.url)})`).join(', ');
   return existing === undefined
-    ? outcome('published', `published from ${names}`, { notices, changedDates: dates })
-    : outcome('amended', `amended by ${names}: ${dates.length} dates changed`, { notices, changedDates: dates });
+    ? outcomeOf(year, 'published', `published from ${names}`, { notices, changedDates: dates })
+    : outcomeOf(year, 'amended', `amended by ${names}: ${dates.length} dates changed`, { notices, changedDates: dates });
+}
+
+function outcomeOf(year: number, outcome: YearOutcomeKind, detail: string, extra: Partial<YearOutcome> = {}): YearOutcome {
+  return { year, outcome, detail, notices: [], findings: [], differences: [], changedDates: [], ...extra };
+}
+
+/** A step's early end of its year, with the year's outcome. */
+class YearEnded extends Error {
+  constructor(readonly outcome: YearOutcome) {
+    super(outcome.detail);
+  }
+}
+
+function end(year: number, outcome: YearOutcomeKind, detail: string, extra: Partial<YearOutcome> = {}): never {
+  throw new YearEnded(outcomeOf(year, outcome, detail, extra));
 }
 
 /**
- * The hits that are notices for `year` the data does not have yet: matched by title through the
- * importer's own reading of titles (never by a guess), an annual notice only for a year not yet
- * published, and a notice whose title the year's file already records skipped. gov.cn lists a
- * notice under two addresses (its two templates): one per title. Annual first, then by date.
+ * Why the importer refused a notice, as a run reports it: the first problem, its quote a short
+ * excerpt (the whole refusal is the `import` command's, for a person reading the notice).
  */
-function newNotices(hits: readonly SearchHit[], year: number, existing: ArrangementFile | undefined, currentYear: number): Candidate[] {
-  const known = new Set((existing?.notices ?? []).map((notice) => notice.title));
-  const byTitle = new Map<string, Candidate>();
-  for (const hit of hits) {
-    let target: ReturnType<typeof noticeYearOf>;
-    try {
-      target = noticeYearOf(hit.title, { currentYear });
-    } catch {
-      continue;
-    }
-    if (target.year !== year || known.has(hit.title) || byTitle.has(hit.title)) continue;
-    if (target.kind === 'annual' && existing !== undefined) continue;
-    byTitle.set(hit.title, { hit, kind: target.kind });
-  }
-  return [...byTitle.values()].sort(
-    (a, b) => Number(b.kind === 'annual') - Number(a.kind === 'annual') || (a.hit.publishedDate ?? '').localeCompare(b.hit.publishedDate ?? '') || a.hit.url.localeCompare(b.hit.url),
-  );
+function refusalSummary(problems: readonly ImportProblem[]): string {
+  const [first] = problems;
+  if (first === undefined) return 'no reason given';
+  const where = first.firstLine === first.lastLine ? `line ${first.firstLine}` : `lines ${first.firstLine}-${first.lastLine}`;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
+  return `${where}: ${excerptOf(first.reason, 100)}: ${excerptOf(first.quote)}${more}`;
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof FetchError || error instanceof Error ? error.message : String(error);
+  return error instanceof Error ? error.message : String(error);
 }

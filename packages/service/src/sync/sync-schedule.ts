@@ -1,17 +1,23 @@
 import type { Logger } from 'pino';
 import { currentYearInChina } from '../importer/import-notice.js';
-import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
+import { redactedUrl } from '../redacted-url.js';
+import { DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
 import { runSync, type SyncReport, type YearOutcome } from './sync-run.js';
 import type { SyncSettings } from './sync-settings.js';
 import type { HeldNotice, SyncState } from './sync-state.js';
-import { DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from './webhooks.js';
+import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from './webhooks.js';
 
 export interface SyncScheduleOptions {
   readonly limits?: FetchLimits;
   readonly delivery?: DeliveryPolicy;
   /** Called after a run published something: the service reloads at once rather than at its next check. */
   readonly onPublished?: () => Promise<unknown>;
+  /** The waits before retrying a run in which a year failed, one per failed run in a row (the last repeats). */
+  readonly retryDelaysMs?: readonly number[];
 }
+
+/** After a run in which a year failed: retried after about 1, 5, 15 and then every 60 minutes (never later than the interval). */
+export const RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 900_000, 3_600_000];
 
 /**
  * Sync inside the service: a run at start and every SYNC_INTERVAL_SECONDS after the previous run
@@ -26,6 +32,8 @@ export class SyncSchedule {
   private lastAttempt: string | null = null;
   private lastSuccess: string | null = null;
   private outcomes: readonly YearOutcome[] = [];
+  /** Runs in a row in which a year failed (or the run itself). */
+  private failedRuns = 0;
   private readonly heldEventsSent = new Set<string>();
   private readonly webhookFetcher: Fetcher;
   private readonly webhooks: WebhookSender;
@@ -36,13 +44,12 @@ export class SyncSchedule {
     private readonly log: Logger,
     private readonly options: SyncScheduleOptions = {},
   ) {
-    // Webhook receivers are the operator's own systems, often inside the network: their addresses are trusted.
-    this.webhookFetcher = createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }, { ...(options.limits ?? DEFAULT_FETCH_LIMITS), maxRequests: Number.MAX_SAFE_INTEGER });
+    this.webhookFetcher = createWebhookFetcher(options.limits ?? DEFAULT_FETCH_LIMITS);
     this.webhooks = new WebhookSender(settings.webhooks, this.webhookFetcher, log, options.delivery ?? DEFAULT_DELIVERY_POLICY);
   }
 
   start(): void {
-    this.log.info({ source: this.settings.source, searchUrl: this.settings.searchUrl, intervalSeconds: this.settings.intervalSeconds }, 'sync scheduled');
+    this.log.info({ source: this.settings.source, searchUrl: redactedUrl(this.settings.searchUrl), intervalSeconds: this.settings.intervalSeconds }, 'sync scheduled');
     this.schedule(0);
   }
 
@@ -79,11 +86,27 @@ export class SyncSchedule {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      void this.runOnce().then(() => {
-        this.schedule(this.settings.intervalSeconds * 1000);
+      void this.runOnce().then((report) => {
+        this.schedule(this.nextDelayMs(report));
       });
     }, delayMs);
     this.timer.unref();
+  }
+
+  /**
+   * The interval after a good run; after one in which a year failed, a shorter wait that grows
+   * with each failed run in a row (a start-up run that failed is not left for a whole interval).
+   */
+  private nextDelayMs(report: SyncReport | undefined): number {
+    const interval = this.settings.intervalSeconds * 1000;
+    if (report !== undefined && report.outcomes.every((outcome) => outcome.outcome !== 'failed')) {
+      this.failedRuns = 0;
+      return interval;
+    }
+    const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    const delay = delays[Math.min(this.failedRuns, delays.length - 1)] ?? interval;
+    this.failedRuns += 1;
+    return Math.min(delay, interval);
   }
 
   private async run(): Promise<SyncReport | undefined> {

@@ -1,12 +1,13 @@
 import { Webhook } from 'standardwebhooks';
-
-/** gov.cn's policy-library search endpoint, which answers JSON. */
-export const GOV_CN_SEARCH_URL = 'https://sousuo.www.gov.cn/search-gov/data';
+import { GOV_CN } from './gov-cn/source.js';
 
 /** A notice is checked for a few times a day: the State Council publishes a handful a year. */
 export const DEFAULT_SYNC_INTERVAL_SECONDS = 6 * 3600;
 
-export const SYNC_SOURCES = ['gov.cn'] as const;
+/** A run's requests take seconds; one past five minutes is stuck on a source that drips or hangs. */
+export const DEFAULT_SYNC_RUN_TIMEOUT_SECONDS = 300;
+
+export const SYNC_SOURCES = [GOV_CN.name] as const;
 
 /**
  * How sync runs: where it searches, what it cross-checks against, whom it tells. Read from the
@@ -17,9 +18,15 @@ export const SYNC_SOURCES = ['gov.cn'] as const;
 export interface SyncSettings {
   readonly source: (typeof SYNC_SOURCES)[number];
   readonly intervalSeconds: number;
+  /** The longest a run may take: past it, the run ends, its unfinished years failed. */
+  readonly runTimeoutSeconds: number;
   readonly searchUrl: string;
   /** A holiday-cn-style JSON year file, `{year}` replaced; undefined: no cross-check. */
   readonly crossCheckUrl: string | undefined;
+  /** A holiday-cn-style JSON year file whose `papers` lists notice addresses, `{year}` replaced; undefined: the search alone. */
+  readonly papersUrl: string | undefined;
+  /** The User-Agent of sync's requests (SYNC_USER_AGENT); undefined: the service's own. */
+  readonly userAgent: string | undefined;
   readonly webhooks: WebhookSettings;
 }
 
@@ -33,8 +40,11 @@ export interface WebhookSettings {
 export interface SyncSettingValues {
   readonly SYNC_SOURCE?: string | undefined;
   readonly SYNC_INTERVAL_SECONDS?: string | undefined;
+  readonly SYNC_RUN_TIMEOUT_SECONDS?: string | undefined;
   readonly SYNC_SEARCH_URL?: string | undefined;
   readonly SYNC_CROSS_CHECK_URL?: string | undefined;
+  readonly SYNC_PAPERS_URL?: string | undefined;
+  readonly SYNC_USER_AGENT?: string | undefined;
   readonly WEBHOOK_URLS?: string | undefined;
   readonly WEBHOOK_SECRET?: string | undefined;
 }
@@ -49,22 +59,20 @@ export function readSyncSettings(values: SyncSettingValues): SyncSettings | unde
   const webhooks = readWebhookSettings(values);
   if (source === undefined) return undefined;
   if (!(SYNC_SOURCES as readonly string[]).includes(source)) throw new SyncSettingsError(`SYNC_SOURCE must be ${SYNC_SOURCES.join(' or ')} (or unset: no sync), not "${source}"`);
-  const intervalText = present(values.SYNC_INTERVAL_SECONDS);
-  let intervalSeconds = DEFAULT_SYNC_INTERVAL_SECONDS;
-  if (intervalText !== undefined) {
-    if (!/^\d+$/.test(intervalText) || Number(intervalText) < 1 || Number(intervalText) > 604_800) {
-      throw new SyncSettingsError(`SYNC_INTERVAL_SECONDS must be an integer from 1 to 604800, not "${intervalText}"`);
-    }
-    intervalSeconds = Number(intervalText);
-  }
-  const crossCheck = present(values.SYNC_CROSS_CHECK_URL);
-  // `{year}` is not valid in every part of a URL: the address is checked with a year in its place.
-  if (crossCheck !== undefined) httpUrl('SYNC_CROSS_CHECK_URL', crossCheck.replaceAll('{year}', '2027'));
+  const intervalSeconds = seconds('SYNC_INTERVAL_SECONDS', values.SYNC_INTERVAL_SECONDS, DEFAULT_SYNC_INTERVAL_SECONDS, 604_800);
+  const runTimeoutSeconds = seconds('SYNC_RUN_TIMEOUT_SECONDS', values.SYNC_RUN_TIMEOUT_SECONDS, DEFAULT_SYNC_RUN_TIMEOUT_SECONDS, 86_400);
+  const crossCheck = yearTemplate('SYNC_CROSS_CHECK_URL', values.SYNC_CROSS_CHECK_URL);
+  const papers = yearTemplate('SYNC_PAPERS_URL', values.SYNC_PAPERS_URL);
+  const userAgent = present(values.SYNC_USER_AGENT);
+  if (userAgent !== undefined && !/^[\x20-\x7e]{1,300}$/.test(userAgent)) throw new SyncSettingsError('SYNC_USER_AGENT must be printable ASCII, at most 300 characters');
   return {
-    source: 'gov.cn',
+    source: GOV_CN.name,
     intervalSeconds,
-    searchUrl: httpUrl('SYNC_SEARCH_URL', present(values.SYNC_SEARCH_URL) ?? GOV_CN_SEARCH_URL),
+    runTimeoutSeconds,
+    searchUrl: httpUrl('SYNC_SEARCH_URL', present(values.SYNC_SEARCH_URL) ?? GOV_CN.searchUrl),
     crossCheckUrl: crossCheck,
+    papersUrl: papers,
+    userAgent,
     webhooks,
   };
 }
@@ -86,6 +94,21 @@ function readWebhookSettings(values: SyncSettingValues): WebhookSettings {
     }
   }
   return { urls, secret };
+}
+
+/** A URL template with `{year}`, checked with a year in its place (`{year}` is not valid in every part of a URL). */
+function yearTemplate(name: string, text: string | undefined): string | undefined {
+  const template = present(text);
+  if (template !== undefined) httpUrl(name, template.replaceAll('{year}', '2027'));
+  return template;
+}
+
+/** A whole number of seconds from 1 to `max`, or the default when unset. */
+function seconds(name: string, text: string | undefined, fallback: number, max: number): number {
+  const value = present(text);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new SyncSettingsError(`${name} must be an integer from 1 to ${max}, not "${value}"`);
+  return Number(value);
 }
 
 function present(text: string | undefined): string | undefined {

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
-import type { Fetcher } from './http-fetch.js';
+import { redactedUrl } from '../redacted-url.js';
+import { ANY_ADDRESS } from './address-policy.js';
+import { createFetcher, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
 import type { NoticeReference, SyncReport, YearOutcome } from './sync-run.js';
 import type { WebhookSettings } from './sync-settings.js';
 
@@ -51,6 +53,17 @@ function typeOf(outcome: YearOutcome): WebhookEventType | undefined {
   if (outcome.outcome === 'amended') return 'calendar.year.amended';
   if (outcome.outcome === 'held') return 'calendar.notice.held';
   return undefined;
+}
+
+/** Connections open at once to one receiver: one that answers slowly cannot pile them up. */
+const CONNECTIONS_PER_RECEIVER = 4;
+
+/**
+ * The fetcher deliveries go through: receivers are the operator's own systems, often inside the
+ * network, so their addresses are trusted; each attempt has the limits' whole-answer deadline.
+ */
+export function createWebhookFetcher(limits: FetchLimits): Fetcher {
+  return createFetcher(ANY_ADDRESS, { ...limits, maxRequests: Number.MAX_SAFE_INTEGER }, { connectionsPerHost: CONNECTIONS_PER_RECEIVER });
 }
 
 export interface DeliveryCounts {
@@ -106,6 +119,8 @@ export class WebhookSender {
 
   private async deliver(url: string, event: WebhookEvent): Promise<void> {
     if (this.signer === undefined) return;
+    // Receivers put tokens in the path as well as the query.
+    const shown = redactedUrl(url, { path: false });
     for (let attempt = 1; attempt <= this.policy.attempts; attempt += 1) {
       const now = new Date();
       const body = JSON.stringify({ type: event.type, timestamp: now.toISOString(), data: event.data });
@@ -119,20 +134,20 @@ export class WebhookSender {
         const status = await this.fetcher.post(url, body, headers);
         if (status >= 200 && status < 300) {
           this.counts.delivered += 1;
-          this.log.info({ url, event: event.type, webhookId: event.id, attempt }, 'webhook delivered');
+          this.log.info({ url: shown, event: event.type, webhookId: event.id, attempt }, 'webhook delivered');
           return;
         }
         outcome = `answered ${status}`;
       } catch (error) {
-        outcome = error instanceof Error ? error.message : String(error);
+        outcome = error instanceof FetchError ? error.reason : error instanceof Error ? error.message : String(error);
       }
       this.counts.failedAttempts += 1;
       if (attempt === this.policy.attempts) break;
-      this.log.warn({ url, event: event.type, webhookId: event.id, attempt, outcome }, 'webhook not delivered; retrying');
+      this.log.warn({ url: shown, event: event.type, webhookId: event.id, attempt, outcome }, 'webhook not delivered; retrying');
       const wait = this.policy.backoffMs * 2 ** (attempt - 1);
       await sleep(wait / 2 + Math.random() * (wait / 2));
     }
     this.counts.failed += 1;
-    this.log.warn({ url, event: event.type, webhookId: event.id, attempts: this.policy.attempts }, 'webhook delivery failed; gave up');
+    this.log.warn({ url: shown, event: event.type, webhookId: event.id, attempts: this.policy.attempts }, 'webhook delivery failed; gave up');
   }
 }
