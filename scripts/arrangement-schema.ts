@@ -131,6 +131,20 @@ export const ManifestSchema = Type.Object(
       uniqueItems: true,
       description: 'Every year whose arrangement is published in this directory.',
     }),
+    files: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: '^[0-9]{4}\\.json$' }),
+        Type.String({
+          pattern: '^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$',
+          description: 'The SHA-256 of the file\'s exact bytes: 64 lower-case hex digits, or sha256- and base64.',
+        }),
+        {
+          additionalProperties: false,
+          description:
+            'The SHA-256 of each year file, written whenever the manifest is written (import, sync, sign). The loader refuses a listed file whose bytes do not match; a service following this folder over HTTP requires a digest for every published year.',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

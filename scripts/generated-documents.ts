@@ -4,6 +4,7 @@ import { buildSync } from 'esbuild';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { pino } from 'pino';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { BUNDLED_DATA_DIR, readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { LUNAR_LEAP_MONTH_SHIFT, SOLAR_TERM_MIN_GAP } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
@@ -22,11 +23,11 @@ import { tymeLunarYears, tymeSolarTermDays } from './lunar-facts.js';
  */
 export async function generatedDocuments(): Promise<Record<string, string>> {
   const config = readConfig({});
-  const live = new LiveDataset(BUNDLED_DATA_DIR, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
+  const live = new LiveDataset(folderSource(BUNDLED_DATA_DIR), ANSWER_BYTES_BUILD, { log: pino({ level: 'silent' }) });
   await live.reload('docs');
   const responder = createResponder(responsePolicyOf(config));
   const openApi = await servedOpenApiDocument(
-    { calendar: live, live, responder, metrics: createServiceMetrics(() => live.dataset()) },
+    { calendar: live, live, responder, metrics: createServiceMetrics(() => live.dataset()), datasetDir: config.dataDir },
     serviceRoutes,
     { docsUrl: config.docsUrl, version: SERVICE_VERSION },
   );

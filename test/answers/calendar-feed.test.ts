@@ -12,6 +12,7 @@ import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-dat
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { BUNDLED_DATA_DIR, day, loadBundledDataset } from '../helpers/bundled-dataset.js';
 import { SOURCE_CONDITION } from '../helpers/source-cli.js';
+import { sealed } from '../helpers/sealed-data.js';
 
 /*
  * The feed is parsed by an independent parser (ical.js) and checked against the index's per-day
@@ -176,7 +177,7 @@ describe('the calendar feed', () => {
       changed.entries[1] = { ...changed.entries[1], notes: ['a reviewer note'] } as ArrangementFile['entries'][number];
       return { ...file, text: JSON.stringify(changed) };
     });
-    const other = assembleDataset({ ...snapshot, yearFiles });
+    const other = assembleDataset(sealed({ ...snapshot, yearFiles }));
     assert.notEqual(other.version, dataset.version);
     const withoutYear = (text: string): string[] =>
       text.split('BEGIN:VEVENT').filter((event) => !event.includes('UID:2015-'));

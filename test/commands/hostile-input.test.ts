@@ -90,12 +90,12 @@ describe('control characters from the input reach the terminal escaped', { concu
 
 describe('import into a directory it cannot write', { concurrency: 2 }, () => {
   for (const [what, dataDir, reason] of [
-    ['that does not exist', '/nonexistent/x', 'does not exist'],
+    ['that does not exist', '/nonexistent/x', 'does not exist (--seed copies the bundled data into an empty folder first)'],
     ['that is a file', NOTICE_2026, 'is not a directory'],
   ] as const) {
-    it(`refuses one ${what} before reading a notice: exit 1, nothing on stdout`, async () => {
+    it(`refuses one ${what} before reading a notice: exit 2, nothing on stdout`, async () => {
       const result = await runCliBytes(['import', NOTICE_2026, '--data-dir', dataDir]);
-      assert.equal(result.code, 1);
+      assert.equal(result.code, 2);
       assert.equal(result.stdout.toString('utf8'), '', 'no summary or month grid is printed');
       assert.equal(result.stderr.toString('utf8'), `${dataDir}: the data directory ${reason}; nothing was imported\n`);
     });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { datesOf, finalEntries, restDaysOf } from '@china-holiday-calendar/core/
 import { readDataDirectory, type DirectorySnapshot, type YearFile } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { computeStatutoryDaysField } from '@china-holiday-calendar/core/dataset/statutory-days-field.js';
 import { BUNDLED_DATA_DIR, day } from '../helpers/bundled-dataset.js';
+import { reseal, sealed } from '../helpers/sealed-data.js';
 
 const YEARS = Array.from({ length: 19 }, (_, i) => 2008 + i);
 const YEARS_TO_2027 = [...YEARS, 2027];
@@ -50,10 +52,13 @@ function jsonFile(year: number, file: ArrangementFile): YearFile {
   return textFile(year, `${JSON.stringify(file, null, 2)}\n`);
 }
 
-/** The snapshot with `year`'s file replaced (or added), or removed when `file` is undefined. */
+/**
+ * The snapshot with `year`'s file replaced (or added), or removed when `file` is undefined, and the
+ * manifest's digests written again, as a publication writes them.
+ */
 function withYear(snapshot: DirectorySnapshot, year: number, file: YearFile | undefined): DirectorySnapshot {
   const others = snapshot.yearFiles.filter((yearFile) => yearFile.year !== year);
-  return { manifest: snapshot.manifest, yearFiles: [...others, ...(file ? [file] : [])].sort((a, b) => a.year - b.year) };
+  return sealed({ manifest: snapshot.manifest, yearFiles: [...others, ...(file ? [file] : [])].sort((a, b) => a.year - b.year) });
 }
 
 /** A bundled file changed by `change`, as text. */
@@ -165,10 +170,10 @@ describe('assembleDataset: the bundled data', () => {
 
   it('keeps the version when only whitespace changes (minified and 4-space files)', () => {
     for (const indent of [0, 4]) {
-      const reformatted: DirectorySnapshot = {
+      const reformatted = sealed({
         manifest: bundled.manifest,
         yearFiles: YEARS.map((year) => textFile(year, JSON.stringify(JSON.parse(textOf(bundled, year)), null, indent))),
-      };
+      });
       const dataset = assembleDataset(reformatted);
       assert.deepEqual(dataset.problems, []);
       assert.equal(dataset.version, good.version, `indent ${indent}`);
@@ -307,6 +312,62 @@ describe('assembleDataset: a bad file with a previous good copy (last known good
     const index = buildCalendarViews(dataset);
     assert.equal(recordOf(index, '2023-04-23').dayStatus, 'WEEKEND');
     assert.equal(recordOf(index, '2023-05-07').dayStatus, 'ADJUSTED_WORKDAY');
+  });
+});
+
+describe('assembleDataset: the manifest\'s digests', () => {
+  /** 2023 with a make-up day moved: a valid file, changed behind the manifest's back. */
+  const moved = (): YearFile => changed(2023, (f) => { entryAt(f, 3).work = ['2023-05-06', '2023-05-07']; });
+  const behindTheManifest = (): DirectorySnapshot => ({ manifest: bundled.manifest, yearFiles: withYear(bundled, 2023, moved()).yearFiles });
+
+  it('the bundled manifest lists the SHA-256 of every year file, and every file matches it', () => {
+    const manifest = JSON.parse(bundled.manifest !== undefined && 'text' in bundled.manifest ? bundled.manifest.text : '{}') as { files?: Record<string, string> };
+    assert.deepEqual(Object.keys(manifest.files ?? {}), YEARS.map((year) => `${year}.json`));
+    for (const year of YEARS) assert.equal(manifest.files?.[`${year}.json`], createHash('sha256').update(textOf(bundled, year)).digest('hex'), `${year}`);
+  });
+
+  it('a valid file that is not the one the manifest lists is refused, naming the file and the digest; the year is unavailable', () => {
+    const dataset = assembleDataset(behindTheManifest());
+    assert.deepEqual(dataset.unavailableYears, [2023]);
+    assert.equal(dataset.problems.length, 1, JSON.stringify(dataset.problems));
+    assert.ok(hasProblem(dataset.problems, '2023.json', '(digest)', /SHA-256 digest is [0-9a-f]{16}…, not the [0-9a-f]{23}… manifest\.json lists/), JSON.stringify(dataset.problems));
+  });
+
+  it('with a previous good copy, that copy is kept (and the version with it)', () => {
+    const dataset = assembleDataset(behindTheManifest(), good);
+    assert.equal(dataset.arrangements.get(2023), good.arrangements.get(2023));
+    assert.equal(dataset.version, good.version);
+    assert.ok(hasProblem(dataset.problems, '2023.json', '(digest)', /manifest\.json lists/));
+  });
+
+  it('an unchanged text is refused too once the manifest lists another digest for it', () => {
+    const manifest = JSON.parse(bundled.manifest !== undefined && 'text' in bundled.manifest ? bundled.manifest.text : '{}') as { files: Record<string, string> };
+    manifest.files['2019.json'] = '0'.repeat(64);
+    const dataset = assembleDataset({ manifest: { fileName: 'manifest.json', text: JSON.stringify(manifest) }, yearFiles: bundled.yearFiles }, good);
+    assert.ok(hasProblem(dataset.problems, '2019.json', '(digest)', /manifest\.json lists/), JSON.stringify(dataset.problems));
+    assert.equal(dataset.arrangements.get(2019), good.arrangements.get(2019), 'the copy already loaded stays');
+  });
+
+  it('a digest written as sha256- and base64 holds the file to it as hex does', () => {
+    const manifest = JSON.parse(bundled.manifest !== undefined && 'text' in bundled.manifest ? bundled.manifest.text : '{}') as { files: Record<string, string> };
+    manifest.files = Object.fromEntries(Object.entries(manifest.files).map(([name, hex]) => [name, `sha256-${Buffer.from(hex, 'hex').toString('base64')}`]));
+    const text = JSON.stringify(manifest);
+    assert.deepEqual(assembleDataset({ manifest: { fileName: 'manifest.json', text }, yearFiles: bundled.yearFiles }).problems, []);
+    const refused = assembleDataset({ manifest: { fileName: 'manifest.json', text }, yearFiles: behindTheManifest().yearFiles });
+    assert.ok(hasProblem(refused.problems, '2023.json', '(digest)', /sha256-/), JSON.stringify(refused.problems));
+  });
+
+  it('a manifest whose digests are malformed is refused as a manifest, naming the field', () => {
+    for (const files of [{ '2019.json': 'not-a-digest' }, { '2019.json': 'A'.repeat(64) }, { '../2019.json': '0'.repeat(64) }, { 'manifest.json': '0'.repeat(64) }]) {
+      const text = JSON.stringify({ publishedYears: YEARS, files });
+      const dataset = assembleDataset({ manifest: { fileName: 'manifest.json', text }, yearFiles: bundled.yearFiles });
+      assert.ok(hasProblem(dataset.problems, 'manifest.json', 'files', /SHA-256 digests/), `${JSON.stringify(files)}: ${JSON.stringify(dataset.problems)}`);
+    }
+  });
+
+  it('a manifest without digests (a folder written by hand before them) holds no file to any', () => {
+    const text = JSON.stringify({ publishedYears: YEARS });
+    assert.deepEqual(assembleDataset({ manifest: { fileName: 'manifest.json', text }, yearFiles: behindTheManifest().yearFiles }).problems, []);
   });
 });
 
@@ -583,6 +644,7 @@ describe('readDataDirectory + assembleDataset on real directories', () => {
       const path = join(dir, `${year}.json`);
       await writeFile(path, `${JSON.stringify(JSON.parse(await readFile(path, 'utf8')), null, '\t')}\r\n`);
     }
+    reseal(dir);
     assert.equal(assembleDataset(await readDataDirectory(dir)).version, good.version);
   });
 

@@ -7,7 +7,9 @@ import { after, describe, it } from 'node:test';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { MAX_DATA_FILE_BYTES, readDataDirectory, readDataDirectorySync, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
 import { dataCopies } from '../helpers/data-dir.js';
+import { reseal } from '../helpers/sealed-data.js';
 
 /*
  * What the loader reads from a data directory (README "The data, and publishing a new year"):
@@ -96,6 +98,8 @@ describe('the data directory: the size limit', () => {
       writeFileSync(join(dir, fileName), Buffer.concat([text, Buffer.alloc(bytes - text.length, ' ')]));
     };
     padTo('2024.json', MAX_DATA_FILE_BYTES);
+    // Its padded bytes are the ones the manifest publishes.
+    reseal(dir);
     padTo('2023.json', MAX_DATA_FILE_BYTES + 1);
     const sparse = openSync(join(dir, '2022.json'), 'w');
     closeSync(sparse);
@@ -146,6 +150,25 @@ describe('the data directory: links', () => {
       assert.deepEqual(dataset.problems.map(formatDataProblem), ['2025.json: (file): cannot be read (ENOENT)']);
       assert.deepEqual([...dataset.arrangements.keys()], [...plain.arrangements.keys()].filter((year) => year !== 2025));
       assert.deepEqual(dataset.arrangements.get(2024), plain.arrangements.get(2024));
+    }
+  });
+});
+
+describe('the data directory: text', () => {
+  it('a file that is not UTF-8 is refused unread as text; a byte-order mark is kept, so the text gives back the bytes its digest was taken of', async () => {
+    const dir = dataCopy();
+    const text2024 = readFileSync(join(dir, '2024.json'));
+    assert.notEqual(text2024[0], 0xef);
+    // The JSON with a Latin-1 é in a note: valid JSON, but not UTF-8.
+    writeFileSync(join(dir, '2023.json'), Buffer.concat([Buffer.from('{"note": "caf'), Buffer.from([0xe9]), Buffer.from('"}')]));
+    writeFileSync(join(dir, '2024.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), text2024]));
+    reseal(dir);
+    const { sync, async } = await readBoth(dir);
+    for (const problems of [sync, async]) assert.ok(problems.includes('2023.json: (file): cannot be read (not UTF-8 text)'), problems.join('\n'));
+    for (const snapshot of [readDataDirectorySync(dir), await readDataDirectory(dir)]) {
+      const read = snapshot.yearFiles.find((file) => file.year === 2024);
+      assert.ok(read !== undefined && 'text' in read && read.text.startsWith('\uFEFF'));
+      assert.equal(sha256Hex(read.text), sha256Hex(readFileSync(join(dir, '2024.json'))), 'the digest of the text is the digest of the bytes');
     }
   });
 });

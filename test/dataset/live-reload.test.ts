@@ -12,6 +12,7 @@ import { startService, type RunningService } from 'china-holiday-calendar-servic
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { copyOfBundledData, eventually } from '../helpers/data-dir.js';
 import { freePort } from '../helpers/free-port.js';
+import { writeSealed } from '../helpers/sealed-data.js';
 import { SOURCE_CLI } from '../helpers/source-cli.js';
 
 const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
@@ -158,7 +159,7 @@ describe('answers during reloads', () => {
     let stop = false;
     const flipping = (async () => {
       for (let flip = 0; flip < 12; flip++) {
-        writeFileSync(path, flip % 2 === 0 ? variant : original);
+        writeSealed(dir, '2026.json', flip % 2 === 0 ? variant : original);
         const outcome = await service.live.reload('test flip');
         if (outcome.version) versions.add(outcome.version);
       }

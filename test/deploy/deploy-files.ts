@@ -10,7 +10,8 @@ import { join, relative, sep } from 'node:path';
 import dockerignoreModule from '@balena/dockerignore';
 import { Cmd, Copy, DockerfileParser, Entrypoint, Env, Healthcheck, type Dockerfile, type Instruction, type JSONInstruction } from 'dockerfile-ast';
 import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
-import { Deployment } from 'kubernetes-models/apps/v1';
+import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Container, Service, Volume } from 'kubernetes-models/v1';
@@ -20,6 +21,7 @@ import { REPOSITORY } from '../helpers/source-cli.js';
 export const KUBERNETES_DIR = join(REPOSITORY, 'deploy', 'kubernetes');
 export const BASE_DIR = join(KUBERNETES_DIR, 'base');
 export const CONFIGMAP_OVERLAY_DIR = join(KUBERNETES_DIR, 'overlays', 'configmap-data');
+export const FLEET_OVERLAY_DIR = join(KUBERNETES_DIR, 'overlays', 'fleet');
 export const OVERLAYS_DIR = join(KUBERNETES_DIR, 'overlays');
 export const PROMETHEUS_RULES_COMPONENT_DIR = join(KUBERNETES_DIR, 'components', 'prometheus-rules');
 /** The alert rules in Prometheus's rule file format; the component holds them as a PrometheusRule. */
@@ -115,7 +117,7 @@ export function readKustomization(file: string): Kustomization {
  * The API kinds this service's manifests may use, with the schema each is checked against: stable
  * Kubernetes kinds, and the Prometheus Operator's PrometheusRule for the alert rules.
  */
-const KUBERNETES_MODELS = [Deployment, Service, ConfigMap, HorizontalPodAutoscaler, PodDisruptionBudget, PrometheusRule] as const;
+const KUBERNETES_MODELS = [Deployment, StatefulSet, Service, ConfigMap, HorizontalPodAutoscaler, PodDisruptionBudget, NetworkPolicy, PrometheusRule] as const;
 
 type Model = (typeof KUBERNETES_MODELS)[number];
 

@@ -12,15 +12,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Deployment } from 'kubernetes-models/apps/v1';
+import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { ConfigMap, Service, type IContainer } from 'kubernetes-models/v1';
+import { ConfigMap, Service, type IContainer, type IPodSpec } from 'kubernetes-models/v1';
 import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { pino } from 'pino';
 import { BUNDLED_DATA_DIR, readConfig, type Config } from 'china-holiday-calendar-service/internal/config.js';
 import { LiveDataset, type ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
+import { sealed } from '../helpers/sealed-data.js';
 import { REPOSITORY } from '../helpers/source-cli.js';
 import { settingsTheServiceReads } from '../helpers/service-settings.js';
 import { buildTestApp } from '../helpers/test-app.js';
@@ -28,6 +31,7 @@ import {
   ALERT_RULES_FILE,
   BASE_DIR,
   CONFIGMAP_OVERLAY_DIR,
+  FLEET_OVERLAY_DIR,
   deploymentPatch,
   isKustomization,
   KUBERNETES_DIR,
@@ -53,6 +57,14 @@ const patchFiles = new Set(
 
 const baseObjects = kubeObjectsIn(yamlFilesUnder(BASE_DIR));
 const overlayObjects = kubeObjectsIn(yamlFilesUnder(CONFIGMAP_OVERLAY_DIR).filter((file) => !patchFiles.has(file)));
+const fleetObjects = kubeObjectsIn(yamlFilesUnder(FLEET_OVERLAY_DIR).filter((file) => !patchFiles.has(file)));
+
+/** Every pod spec the overlays hold: their Deployment patches' and the fleet's writer. */
+function overlayPodSpecs(): IPodSpec[] {
+  const patched = [...patchFiles].flatMap((file) => readYamlDocuments(file).map(deploymentPatch)).map((patch) => patch.value.spec?.template.spec);
+  return [...patched, only(fleetObjects, StatefulSet).value.spec?.template.spec].filter((spec): spec is IPodSpec => spec !== undefined);
+}
+
 const alertObjects = kubeObjectsIn(yamlFilesUnder(PROMETHEUS_RULES_COMPONENT_DIR));
 const prometheusRule = only(alertObjects, PrometheusRule);
 
@@ -219,7 +231,7 @@ describe('deploy/kubernetes: every file', () => {
   });
 
   it('no two objects of a variant share a kind and a name', () => {
-    for (const objects of [baseObjects, [...baseObjects, ...overlayObjects], [...baseObjects, ...alertObjects]]) {
+    for (const objects of [baseObjects, [...baseObjects, ...overlayObjects], [...baseObjects, ...fleetObjects], [...baseObjects, ...alertObjects]]) {
       const keys = objects.map((object) => `${object.value.kind}/${object.name}`);
       assert.deepEqual(keys, [...new Set(keys)]);
     }
@@ -227,14 +239,11 @@ describe('deploy/kubernetes: every file', () => {
 });
 
 describe('deploy/kubernetes overlays: what their containers read from the image', () => {
-  it('every /app/… path a patch names is where the image holds that file (the repository layout under /app)', () => {
-    const patched = [...patchFiles].flatMap((file) => readYamlDocuments(file).map(deploymentPatch));
-    const paths = patched.flatMap((patch) =>
-      [...(patch.value.spec?.template.spec?.initContainers ?? []), ...(patch.value.spec?.template.spec?.containers ?? [])].flatMap((each) =>
-        [...(each.command ?? []), ...(each.args ?? [])].flatMap((word) => word.match(/\/app\/[\w./-]+/g) ?? []),
-      ),
+  it('every /app/… path an overlay names is where the image holds that file (the repository layout under /app)', () => {
+    const paths = overlayPodSpecs().flatMap((pod) =>
+      [...(pod.initContainers ?? []), ...pod.containers].flatMap((each) => [...(each.command ?? []), ...(each.args ?? [])].flatMap((word) => word.match(/\/app\/[\w./-]+/g) ?? [])),
     );
-    assert.ok(paths.includes(`/app/${relative(REPOSITORY, BUNDLED_DATA_DIR)}`), `the sync overlay seeds from the image's data: ${paths.join(', ')}`);
+    assert.ok(paths.includes(`/app/${relative(REPOSITORY, BUNDLED_DATA_DIR)}`), `the fleet's writer seeds from the image's data: ${paths.join(', ')}`);
     for (const path of paths) assert.ok(existsSync(join(REPOSITORY, path.slice('/app/'.length))), `${path} is in the image`);
   });
 });
@@ -256,8 +265,7 @@ describe('deploy/kubernetes/base: the Deployment and the real configuration', ()
   it('its env names only variables the service reads (a misspelt one would be silently ignored)', async () => {
     const known = await settingsTheServiceReads();
     for (const required of ['PORT', 'HOST', 'PUBLIC_URL', 'DATA_DIR', 'RELOAD_INTERVAL_SECONDS']) assert.ok(known.has(required), `readConfig reads ${required}`);
-    const patched = [...patchFiles].flatMap((file) => readYamlDocuments(file).map(deploymentPatch));
-    const containers = [...podSpec.containers, ...patched.flatMap((patch) => patch.value.spec?.template.spec?.containers ?? [])];
+    const containers = [...podSpec.containers, ...overlayPodSpecs().flatMap((pod) => pod.containers)];
     assert.deepEqual(containers.flatMap((each) => (each.env ?? []).map((variable) => variable.name)).filter((name) => !known.has(name)), []);
   });
 
@@ -471,7 +479,7 @@ describe('deploy/kubernetes/overlays/configmap-data: the data from a ConfigMap',
     };
     publish('..2026_01_01_00_00_00.1', configMapData);
     const reloads: { reason: string; outcome: ReloadOutcome }[] = [];
-    const live = new LiveDataset(dir, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
+    const live = new LiveDataset(folderSource(dir), ANSWER_BYTES_BUILD, { log: pino({ level: 'silent' }) });
     live.onReload((outcome, reason) => reloads.push({ reason, outcome }));
     /** The next reload after `count` reloads, within 10 s. */
     const reloadAfter = async (count: number): Promise<{ reason: string; outcome: ReloadOutcome }> => {
@@ -490,6 +498,8 @@ describe('deploy/kubernetes/overlays/configmap-data: the data from a ConfigMap',
       const changed = new Map(configMapData);
       changed.set(firstYear, (configMapData.get(firstYear) ?? '').replace(/"sourceUrl": "([^"]+)"/, '"sourceUrl": "$1#corrected"'));
       assert.notEqual(changed.get(firstYear), configMapData.get(firstYear));
+      // Published as a ConfigMap update is made: from a folder whose manifest lists the new file's digest.
+      changed.set('manifest.json', sealedManifest(changed));
       let seen = reloads.length;
       publish('..2026_01_01_00_01_00.2', changed);
       const update = await reloadAfter(seen);
@@ -514,6 +524,138 @@ describe('deploy/kubernetes/overlays/configmap-data: the data from a ConfigMap',
       input: 'no-such-data',
       refusal: /manifest\.json: no such file/,
     });
+  });
+});
+
+/** The manifest of a ConfigMap's files, listing each year file's digest as it is (what `sign` writes). */
+function sealedManifest(files: ReadonlyMap<string, string>): string {
+  const yearFiles = [...files].filter(([key]) => key !== 'manifest.json').map(([fileName, text]) => ({ fileName, text, year: Number(fileName.slice(0, 4)) }));
+  const manifest = sealed({ manifest: { fileName: 'manifest.json', text: files.get('manifest.json') ?? '' }, yearFiles }).manifest;
+  return manifest !== undefined && 'text' in manifest ? manifest.text : assert.fail('no manifest');
+}
+
+describe('deploy/kubernetes/overlays/fleet: one writer, readers that follow it', () => {
+  const writer = only(fleetObjects, StatefulSet);
+  const writerSpec = writer.value.spec ?? assert.fail(`${writer.where}: spec`);
+  const writerService = fleetObjects.find((object): object is KubeObject<Service> => object.value instanceof Service) ?? assert.fail('the writer\'s Service');
+  const policy = only(fleetObjects, NetworkPolicy);
+  const writerTemplate = writerSpec.template;
+  const writerPod = writerTemplate.spec ?? assert.fail(`${writer.where}: spec.template.spec`);
+  const writerLabels = writerTemplate.metadata?.labels ?? {};
+  const [writerContainer, ...others] = writerPod.containers;
+  assert.ok(writerContainer !== undefined && others.length === 0, `${writer.where}: one container`);
+  const [readerPatch, ...otherPatches] = [...patchFiles].filter((file) => dirname(file) === FLEET_OVERLAY_DIR).flatMap((file) => readYamlDocuments(file).map(deploymentPatch));
+  assert.ok(readerPatch !== undefined && otherPatches.length === 0, 'one Deployment patch');
+  const readerContainer = readerPatch.value.spec?.template.spec?.containers.find((each) => each.name === container.name) ?? assert.fail('the patch changes the base container');
+  const readerEnv = { ...environmentOf(container), ...environmentOf(readerContainer) };
+
+  /** The writer's env: its literal values; the webhook settings come from an optional Secret. */
+  function writerEnvironment(): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const variable of writerContainer?.env ?? []) {
+      if (variable.valueFrom === undefined) {
+        env[variable.name] = variable.value ?? '';
+        continue;
+      }
+      const secret = variable.valueFrom.secretKeyRef ?? assert.fail(`${variable.name}: only a Secret's key may stand in for a value`);
+      assert.equal(secret.optional, true, `${variable.name}: an optional Secret (webhooks are optional)`);
+      assert.ok(variable.name.startsWith('WEBHOOK_'), `${variable.name}: only the webhook settings are secret`);
+    }
+    return env;
+  }
+
+  it('the writer: one replica, syncing into a folder on its ReadWriteOnce volume, writable by the service\'s group; probes, limits and security as the replicas\'', () => {
+    assert.equal(writerSpec.replicas, 1, 'one writer: two would sync and announce twice');
+    assert.equal(writerSpec.serviceName, writerService.name);
+    assert.ok(selects(writerSpec.selector.matchLabels, writerLabels));
+    const config = configOf(writerEnvironment(), writer.where);
+    assert.equal(config.sync?.source, 'gov.cn');
+    assert.equal(config.origin, undefined, 'the writer answers from its own folder');
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.port, containerPort(writerContainer));
+    const mount = (writerContainer.volumeMounts ?? []).find((candidate) => candidate.mountPath === config.dataDir) ?? assert.fail(`a volume at DATA_DIR=${config.dataDir}`);
+    assert.notEqual(mount.readOnly, true);
+    const claim = (writerSpec.volumeClaimTemplates ?? []).find((template) => template.metadata?.name === mount.name) ?? assert.fail(`a claim template ${mount.name}`);
+    assert.deepEqual(claim.spec?.accessModes, ['ReadWriteOnce']);
+    const seed = (writerPod.initContainers ?? []).find((each) => each.name === 'seed-data') ?? assert.fail('an init container seeds the volume');
+    assert.ok((seed.volumeMounts ?? []).some((each) => each.name === mount.name && each.mountPath === config.dataDir));
+    assert.equal(writerPod.securityContext?.fsGroup, writerPod.securityContext?.runAsGroup);
+    for (const kind of PROBE_KINDS) assert.deepEqual(writerContainer[kind], container[kind], kind);
+    assert.deepEqual(writerContainer.securityContext, container.securityContext);
+    assert.deepEqual(writerContainer.resources, container.resources);
+    assert.equal(writerContainer.image, container.image);
+    const images = readKustomization(join(FLEET_OVERLAY_DIR, 'kustomization.yaml')).images ?? [];
+    assert.deepEqual(images, readKustomization(join(BASE_DIR, 'kustomization.yaml')).images, 'the writer\'s image is set as the base sets the replicas\'');
+  });
+
+  it('the writer\'s first start seeds the empty volume from the image\'s data; later starts keep what is there', () => {
+    const seed = (writerPod.initContainers ?? []).find((each) => each.name === 'seed-data') ?? assert.fail('seed-data');
+    const [program, flag, script = ''] = seed.command ?? [];
+    assert.deepEqual([program, flag], ['node', '-e']);
+    const volume = temporaryDir();
+    // The image's /app is the repository's layout; the volume is a folder of the test's.
+    const local = script.replaceAll("'/app/", `'${join(REPOSITORY, '/')}`).replaceAll("'/data", `'${volume}`);
+    const run = (): void => {
+      const result = spawnSync(process.execPath, ['-e', local], { encoding: 'utf8' });
+      assert.equal(result.status, 0, result.stderr);
+    };
+    run();
+    const bundled = readdirSync(BUNDLED_DATA_DIR).sort();
+    assert.deepEqual(readdirSync(volume).sort(), bundled);
+    for (const name of bundled) assert.equal(readFileSync(join(volume, name), 'utf8'), readFileSync(join(BUNDLED_DATA_DIR, name), 'utf8'), name);
+    // What a person accepted since, or sync published, stays.
+    writeFileSync(join(volume, '2027.json'), '{"kept": true}');
+    writeFileSync(join(volume, 'manifest.json'), '{"publishedYears": [2027]}');
+    run();
+    assert.equal(readFileSync(join(volume, 'manifest.json'), 'utf8'), '{"publishedYears": [2027]}');
+    assert.equal(readFileSync(join(volume, '2027.json'), 'utf8'), '{"kept": true}');
+  });
+
+  it('the writer\'s Service selects the writer, and its port leads to the writer\'s container port', () => {
+    const spec = writerService.value.spec ?? assert.fail('spec');
+    assert.ok(selects(spec.selector, writerLabels));
+    assert.equal(selects(spec.selector, podLabels), false, 'not the replicas');
+    const [port] = spec.ports ?? [];
+    assert.equal(resolvePort(writerContainer, port?.targetPort ?? 0, writerService.where), containerPort(writerContainer));
+  });
+
+  it('the replicas follow the writer\'s Service at /dataset/, which the writer\'s application serves, and keep a cache on their own volume; they neither sync nor send', async () => {
+    const config = configOf(readerEnv, `${readerPatch.where} merged with ${deployment.where}`);
+    const origin = config.origin ?? assert.fail('DATA_URL is set');
+    const url = new URL(origin.url);
+    assert.equal(url.hostname, writerService.name, 'the writer\'s Service, by its name in the namespace');
+    assert.equal(Number(url.port || 80), writerService.value.spec?.ports?.[0]?.port);
+    assert.equal(url.pathname, '/dataset/');
+    assert.ok(origin.pollSeconds >= 5 && origin.pollSeconds <= 60);
+    assert.equal(config.sync, undefined);
+    assert.deepEqual(config.webhooks.urls, []);
+    const cacheMount = (readerContainer.volumeMounts ?? []).find((each) => each.mountPath === origin.cacheDir) ?? assert.fail(`a volume at DATA_DIR=${origin.cacheDir ?? ''}`);
+    const cacheVolume = (readerPatch.value.spec?.template.spec?.volumes ?? []).find((each) => each.name === cacheMount.name);
+    assert.ok(cacheVolume?.emptyDir !== undefined, 'the cache outlives a container restart');
+
+    const writerEnv = { ...writerEnvironment(), DATA_DIR: BUNDLED_DATA_DIR, SYNC_SOURCE: '' };
+    const manifest = await getJson(undefined, writerEnv, `${url.pathname}manifest.json`);
+    assert.equal(manifest.status, 200, 'the writer serves what DATA_URL names');
+    assert.match(manifest.body, /"files"/);
+  });
+
+  it('the public Service, the autoscaler and the disruption budget concern the replicas; none selects the writer', () => {
+    assert.equal(selects(service.value.spec?.selector, writerLabels), false, 'the public Service');
+    assert.equal(selects(deployment.value.spec?.selector.matchLabels, writerLabels), false, 'the Deployment (and so the autoscaler)');
+    assert.equal(selects(pdb.value.spec?.selector?.matchLabels, writerLabels), false, 'the budget');
+  });
+
+  it('the replicas may reach the writer and DNS only; nothing restricts the writer', () => {
+    const spec = policy.value.spec ?? assert.fail('spec');
+    assert.ok(selects(spec.podSelector.matchLabels, podLabels), 'it applies to the replicas');
+    assert.equal(selects(spec.podSelector.matchLabels, writerLabels), false, 'not to the writer');
+    assert.deepEqual(spec.policyTypes, ['Egress']);
+    const rules = spec.egress ?? [];
+    const toWriter = rules.find((rule) => (rule.to ?? []).some((peer) => selects(peer.podSelector?.matchLabels, writerLabels)));
+    assert.deepEqual(toWriter?.ports?.map((port) => port.port), [containerPort(writerContainer)]);
+    const dns = rules.find((rule) => rule !== toWriter);
+    assert.deepEqual(dns?.ports?.map((port) => `${String(port.port)}/${port.protocol ?? 'TCP'}`).sort(), ['53/TCP', '53/UDP']);
+    assert.equal(rules.length, 2, 'nothing else');
   });
 });
 
@@ -585,13 +727,6 @@ describe('kustomize renders the variants as checked above', () => {
     assert.match(renderedContainer(rendered).image ?? '', /^[\w.-]+(:\d+)?\/[\w./-]+:[\w.-]+$/, 'registry/name:tag');
   });
 
-  it('kubectl kustomize deploy/kubernetes/overlays/sync: the base objects and the PrometheusRule of the alert rules', { skip }, () => {
-    const rendered = render(join(OVERLAYS_DIR, 'sync'));
-    const kinds = (objects: readonly KubeObject[]): string[] => objects.map((object) => `${object.value.kind}/${object.name}`).sort();
-    assert.deepEqual(kinds(rendered), kinds([...baseObjects, ...alertObjects]));
-    assert.deepEqual(JSON.parse(JSON.stringify(only(rendered, PrometheusRule).value.spec)), JSON.parse(JSON.stringify(prometheusRule.value.spec)));
-  });
-
   it('kubectl kustomize deploy/kubernetes/overlays/configmap-data: DATA_DIR is where the ConfigMap is mounted', { skip }, () => {
     const rendered = render(CONFIGMAP_OVERLAY_DIR);
     const renderedDeployment = only(rendered, Deployment);
@@ -606,5 +741,17 @@ describe('kustomize renders the variants as checked above', () => {
     for (const kind of PROBE_KINDS) assert.deepEqual(rendered1[kind], container[kind]);
     assert.deepEqual(rendered1.securityContext, container.securityContext);
     assert.deepEqual(rendered1.resources, container.resources);
+  });
+
+  it('kubectl kustomize deploy/kubernetes/overlays/fleet: the writer with its image from the registry, the replicas following it', { skip }, () => {
+    const rendered = render(FLEET_OVERLAY_DIR);
+    const kinds = rendered.map((object) => `${object.value.kind}/${object.name}`).sort();
+    assert.deepEqual(kinds, [...baseObjects, ...fleetObjects, ...alertObjects].map((object) => `${object.value.kind}/${object.name}`).sort(), 'the alert rules come along');
+    assert.deepEqual(JSON.parse(JSON.stringify(only(rendered, PrometheusRule).value.spec)), JSON.parse(JSON.stringify(prometheusRule.value.spec)));
+    const reader = renderedContainer(rendered);
+    const config = configOf(environmentOf(reader), only(rendered, Deployment).where);
+    assert.equal(config.origin?.url, 'http://china-calendar-writer/dataset/');
+    const renderedWriter = only(rendered, StatefulSet).value.spec?.template.spec ?? assert.fail('the writer');
+    for (const each of [...(renderedWriter.initContainers ?? []), ...renderedWriter.containers]) assert.equal(each.image, reader.image, `${each.name}: the registry's image`);
   });
 });

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { buildServiceApp } from 'china-holiday-calendar-service/internal/service-app.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
@@ -24,7 +25,7 @@ after(async () => {
 /** The real application under exactly this environment (no test DOCS_URL), and its /openapi.json. */
 async function servedDocument(env: NodeJS.ProcessEnv): Promise<Record<string, unknown>> {
   const config = readConfig({ DATA_DIR: BUNDLED_DATA_DIR, RELOAD_INTERVAL_SECONDS: '0', ...env });
-  const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
+  const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: pino({ level: 'silent' }) });
   await live.reload('test');
   const app = buildServiceApp(config, live);
   apps.push(app);

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { readConfig, type Config } from 'china-holiday-calendar-service/internal/config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD, type AnswerBytes } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
-import { buildServiceApp } from 'china-holiday-calendar-service/internal/service-app.js';
-import type { SyncStateSource } from 'china-holiday-calendar-service/internal/sync/sync-state.js';
+import { buildServiceApp, type ServiceStateSources } from 'china-holiday-calendar-service/internal/service-app.js';
 import { BUNDLED_DATA_DIR } from './bundled-dataset.js';
 import { copyOfBundledData } from './data-dir.js';
 
@@ -21,14 +21,14 @@ export interface TestApp {
 
 /**
  * The real application on a data directory (the bundled one by default), configured as by these
- * environment variables on top of DOCS_URL=http://docs.test/docs, logging nothing; with `sync`,
- * showing that sync state (as the server passes its schedule's).
+ * environment variables on top of DOCS_URL=http://docs.test/docs, logging nothing; with `sources`,
+ * showing that sync, webhook or origin state (as the server passes its own).
  */
-export async function buildTestApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv; sync?: SyncStateSource } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv; sources?: ServiceStateSources } = {}): Promise<TestApp> {
   const config = readConfig({ DOCS_URL: TEST_DOCS_URL, DATA_DIR: options.dataDir ?? BUNDLED_DATA_DIR, ...options.env });
-  const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
+  const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: pino({ level: 'silent' }) });
   await live.reload('test');
-  const app = buildServiceApp(config, live, undefined, options.sync);
+  const app = buildServiceApp(config, live, undefined, options.sources);
   await app.ready();
   return { app, live, config };
 }

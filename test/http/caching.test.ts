@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';
+import { writeSealed } from '../helpers/sealed-data.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertJsonSuccess, assertProblem, assertRequestIdHeader } from '../helpers/spec-shapes.js';
 import { buildTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
@@ -122,7 +123,7 @@ describe('ETag', () => {
     const original = readFileSync(path, 'utf8');
     const changed = original.replace('"notes": ["Document number', '"notes": ["A reviewer\'s remark added by a test.", "Document number');
     assert.notEqual(changed, original, 'the test really changed 2026.json');
-    writeFileSync(path, changed);
+    writeSealed(dir, '2026.json', changed);
     const { app: other } = await buildTestApp({ dataDir: dir });
     cleanups.push(() => other.close());
 

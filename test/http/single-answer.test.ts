@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { buildServiceApp } from 'china-holiday-calendar-service/internal/service-app.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
@@ -29,7 +30,7 @@ describe('every request is answered exactly once', () => {
       }),
     );
     const config = readConfig({ DATA_DIR: BUNDLED_DATA_DIR });
-    const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, logger);
+    const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: logger });
     app = buildServiceApp(config, live, logger);
     await live.reload('test');
     await app.ready();

@@ -50,6 +50,13 @@ function scan(file: string): { literals: Site[]; constructed: string[] } {
   return { literals, constructed };
 }
 
+/**
+ * recheck's fuzzer draws its strings at random: with its own seed each run, an expression V8 runs in
+ * linear time was once reported quadratic (an anchored one, its attack string timed at 0.6 ms for
+ * 180 000 characters). A fixed seed makes the verdict the same on every run and every machine.
+ */
+const RECHECK_SEED = 0;
+
 test('every regular expression of the importer and of sync is free of super-linear backtracking', async () => {
   // Expressions built at run time are seen as they are built: every module is loaded with the
   // constructor watched, and each one must be built at load (a module-level constant).
@@ -77,7 +84,7 @@ test('every regular expression of the importer and of sync is free of super-line
   const sites = [...scanned.flatMap((file) => file.literals), ...built];
   assert.ok(sites.length > 90, `only ${sites.length} expressions found`);
   const unsafe = sites
-    .map((site) => ({ site, result: checkSync(site.source, site.flags.replace(/[gy]/g, ''), { timeout: 10_000 }) }))
+    .map((site) => ({ site, result: checkSync(site.source, site.flags.replace(/[gy]/g, ''), { timeout: 10_000, randomSeed: RECHECK_SEED }) }))
     .filter(({ result }) => result.status !== 'safe')
     .map(({ site, result }) => `${site.where}: /${site.source}/${site.flags}: ${result.status}${result.status === 'vulnerable' ? ` (${result.complexity.summary}, attack ${result.attack.pattern})` : ''}`);
   assert.deepEqual(unsafe, []);

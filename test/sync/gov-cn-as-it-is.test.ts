@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
 import { SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
-import { SyncSchedule } from 'china-holiday-calendar-service/internal/sync/sync-schedule.js';
+import { syncScheduleOn } from '../helpers/sync-schedule.js';
 import { readSyncSettings } from 'china-holiday-calendar-service/internal/sync/sync-settings.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { startFakeGovCn, type FakeGovCn, type FakeNotice } from '../helpers/fake-gov-cn.js';
@@ -156,7 +155,7 @@ describe('the canary: the newest notice the data holds must still be found', () 
   test("the canary shows in the service's sync state: the year failed, saying why", async () => {
     arrange({});
     fake.list([ANNUAL_2027]);
-    const schedule = new SyncSchedule(settings({}), dataCopy(), pino({ level: 'silent' }), { limits: LIMITS });
+    const schedule = await syncScheduleOn(settings({}), dataCopy(), { limits: LIMITS });
     try {
       const report = await schedule.runOnce();
       assert.equal(report?.outcomes.find((outcome) => outcome.year === 2026)?.outcome, 'failed');
@@ -177,7 +176,7 @@ test('a run in which a year failed is retried soon, not after the whole interval
   arrange({});
   fake.behave('error-500');
   const dir = dataCopy();
-  const schedule = new SyncSchedule(settings({}), dir, pino({ level: 'silent' }), { limits: LIMITS, retryDelaysMs: [300, 600] });
+  const schedule = await syncScheduleOn(settings({}), dir, { limits: LIMITS, retryDelaysMs: [300, 600] });
   try {
     schedule.start();
     await eventually(() => Promise.resolve(schedule.state().years.some((entry) => entry.outcome === 'failed')), 10_000, 'the first run to fail');

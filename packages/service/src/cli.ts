@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import * as nodeModule from 'node:module';
 import { parseArgs } from 'node:util';
-import { ConfigError, dataDirOf, readConfig } from './config.js';
+import { ConfigError, dataDirOf, readConfig, signingKeyOf } from './config.js';
 import { print } from './commands/terminal-text.js';
 
 // Node 22.1+ keeps the compiled code of every module it loads on disk (in the system's temporary
@@ -17,10 +17,14 @@ const COMMAND_USAGE = {
                                 --data-dir dir   the data directory (default DATA_DIR or the bundled data)
                                 --dry-run        print what would be written, write nothing
                                 --force          replace a year file that differs from what the notice gives
-                                --accept id      accept a whole-year rule finding by the id the import printed (repeatable)`,
+                                --accept id      accept a whole-year rule finding by the id the import printed (repeatable)
+                                --seed           copy the bundled data into the data directory first when it is empty`,
   sync: `sync                        find new notices on gov.cn, import and publish them; exits 0 (done), 3 (held for review), 1, 2
                                 --data-dir dir, --source gov.cn, --search-url url, --papers-url url, --cross-check-url url,
-                                --webhook-urls urls, --webhook-secret secret, --accept id (or the SYNC_* settings)`,
+                                --webhook-urls urls, --webhook-secret secret, --accept id (or the SYNC_* settings),
+                                --seed (copy the bundled data into an empty data directory first)`,
+  sign: `sign --data-dir dir          write the manifest's SHA-256 of every year file and, with a key, sign it (manifest.json.sig)
+                                --key-file key.pem   an Ed25519 private key in PEM (default DATASET_SIGNING_KEY_FILE); without one, digests only`,
   query: `query <date | path> [--accept <media type>]   answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31" (--accept text/csv: a range or a year as CSV)`,
   mcp: `mcp                         a Model Context Protocol server on standard input and output, for AI assistants, offline from the data directory
                                 (DATA_DIR or the bundled data); logs go to standard error`,
@@ -69,11 +73,24 @@ async function main(argv: readonly string[]): Promise<number> {
       const { values, positionals } = parseArgs({
         args: rest,
         allowPositionals: true,
-        options: { 'data-dir': { type: 'string' }, 'dry-run': { type: 'boolean' }, force: { type: 'boolean' }, accept: { type: 'string', multiple: true } },
+        options: {
+          'data-dir': { type: 'string' },
+          'dry-run': { type: 'boolean' },
+          force: { type: 'boolean' },
+          accept: { type: 'string', multiple: true },
+          seed: { type: 'boolean' },
+        },
       });
       return runImport(
         positionals,
-        { dataDir: values['data-dir'] ?? dataDir, dryRun: values['dry-run'] ?? false, force: values.force ?? false, accept: values.accept ?? [] },
+        {
+          dataDir: values['data-dir'] ?? dataDir,
+          dryRun: values['dry-run'] ?? false,
+          force: values.force ?? false,
+          accept: values.accept ?? [],
+          seed: values.seed ?? false,
+          publishing: { signingKey: signingKeyOf(process.env.DATASET_SIGNING_KEY_FILE) },
+        },
         process.stdout,
         process.stderr,
       );
@@ -91,6 +108,7 @@ async function main(argv: readonly string[]): Promise<number> {
           'webhook-urls': { type: 'string' },
           'webhook-secret': { type: 'string' },
           accept: { type: 'string', multiple: true },
+          seed: { type: 'boolean' },
         },
       });
       const env = process.env;
@@ -108,10 +126,19 @@ async function main(argv: readonly string[]): Promise<number> {
             WEBHOOK_SECRET: values['webhook-secret'] ?? env.WEBHOOK_SECRET,
           },
           accept: values.accept ?? [],
+          seed: values.seed ?? false,
+          publishing: { signingKey: signingKeyOf(env.DATASET_SIGNING_KEY_FILE) },
         },
         process.stdout,
         process.stderr,
       );
+    }
+    case 'sign': {
+      const { runSign } = await import('./commands/sign.js');
+      const { values } = parseArgs({ args: rest, options: { 'data-dir': { type: 'string' }, 'key-file': { type: 'string' } } });
+      const keyFile = values['key-file'];
+      const signingKey = keyFile === undefined ? signingKeyOf(process.env.DATASET_SIGNING_KEY_FILE) : signingKeyOf(keyFile, '--key-file');
+      return runSign(values['data-dir'] ?? dataDir, signingKey, process.stdout, process.stderr);
     }
     case 'help':
     case '--help':

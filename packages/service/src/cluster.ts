@@ -2,6 +2,14 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 
+/** Set by the primary on the one worker that syncs and sends webhooks. */
+const WRITER_WORKER_ENV = 'CHINA_CALENDAR_WRITER_WORKER';
+
+/** Whether this process is the one of its pod that syncs and sends webhooks: the only process, or the worker the primary chose. */
+export function isWriterProcess(): boolean {
+  return !cluster.isWorker || process.env[WRITER_WORKER_ENV] === '1';
+}
+
 /** A worker that dies sooner than this after its start is not restarted again at once. */
 const RESTART_BACKOFF_MS = 1000;
 
@@ -9,8 +17,9 @@ const RESTART_BACKOFF_MS = 1000;
 const WORKER_EXIT_MARGIN_MS = 2000;
 
 /**
- * The primary of `WORKERS=N`: forks N workers that share the listening socket, restarts a worker
- * that dies, forwards SIGHUP (reload) to every worker, and on SIGTERM or SIGINT has every worker
+ * The primary of `WORKERS=N`: forks N workers that share the listening socket, one of them (and
+ * the replacement of that one) the pod's writer, the only process that syncs and sends webhooks;
+ * restarts a worker that dies, forwards SIGHUP (reload) to every worker, and on SIGTERM or SIGINT has every worker
  * drain and exits once all have (1 if one of them had to cut connections at its deadline). If a
  * worker exits before it could listen (the port is taken, the address is wrong), nothing would
  * ever answer: the primary stops the others and exits 1.
@@ -24,13 +33,16 @@ export function runPrimary(config: Config, logger: Logger): void {
   let exitCode = 0;
   const startedAt = new Map<Worker, number>();
   const listening = new Set<Worker>();
+  let writer: Worker | undefined;
   const exit = (): never => {
     logger.flush();
     process.exit(exitCode);
   };
   const fork = (): void => {
     if (stopping) return;
-    const worker = cluster.fork();
+    const isWriter = writer === undefined;
+    const worker = cluster.fork(isWriter ? { [WRITER_WORKER_ENV]: '1' } : {});
+    if (isWriter) writer = worker;
     startedAt.set(worker, Date.now());
   };
   const stop = (reason: string, code: number): void => {
@@ -54,6 +66,7 @@ export function runPrimary(config: Config, logger: Logger): void {
     const signal = worker.process.signalCode;
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
+    if (worker === writer) writer = undefined;
     const listened = listening.delete(worker);
     if (stopping) {
       if (signal !== null || code !== 0) exitCode = 1;

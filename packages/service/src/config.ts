@@ -1,6 +1,8 @@
+import type { KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
-import { readSyncSettings, SyncSettingsError, type SyncSettings } from './sync/sync-settings.js';
+import { readSigningKey, readVerifyingKey, SigningKeyError } from './publishing/dataset-signature.js';
+import { readSyncSettings, readWebhookSettings, SyncSettingsError, type SyncSettings, type WebhookSettings } from './sync/sync-settings.js';
 
 /** The bundled data directory. */
 export { BUNDLED_DATA_DIR };
@@ -35,6 +37,24 @@ export interface Config {
   readonly corsAllowedHeaders: readonly string[];
   /** Sync from gov.cn inside the service (SYNC_SOURCE and the rest); absent: off, and no request is ever made. */
   readonly sync?: SyncSettings;
+  /** Where events about the dataset's changes go (WEBHOOK_URLS, WEBHOOK_SECRET): sent by a writer only. */
+  readonly webhooks: WebhookSettings;
+  /** A writer's key: every manifest it writes is signed (DATASET_SIGNING_KEY_FILE). */
+  readonly signingKey?: KeyObject;
+  /** A reader: the published dataset it follows instead of answering from its own files (DATA_URL and the rest). */
+  readonly origin?: OriginSettings;
+}
+
+/** How a reader follows its origin. */
+export interface OriginSettings {
+  /** The published dataset folder, ending in `/`. */
+  readonly url: string;
+  /** DATA_POLL_SECONDS: how often the origin is asked, on the wall clock's multiples of it. */
+  readonly pollSeconds: number;
+  /** DATA_DIR: the verified cache of the last good copy; undefined (DATA_DIR unset): no cache. */
+  readonly cacheDir: string | undefined;
+  /** DATASET_PUBLIC_KEY_FILE's key: only a manifest it has signed is accepted. */
+  readonly publicKey: KeyObject | undefined;
 }
 
 /**
@@ -64,14 +84,29 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   const workersText = nonEmpty(env, 'WORKERS');
   const workers = workersText === 'auto' ? availableParallelism() : integer(env, 'WORKERS', 1, 1, 256);
   let sync: SyncSettings | undefined;
+  let webhooks: WebhookSettings;
   try {
     sync = readSyncSettings(env);
+    webhooks = readWebhookSettings(env);
   } catch (error) {
     if (error instanceof SyncSettingsError) throw new ConfigError(error.message);
     throw error;
   }
+  const origin = originSettings(env);
+  if (origin !== undefined) {
+    // A reader follows the writer's dataset: it neither writes one nor announces its changes.
+    for (const name of ['SYNC_SOURCE', 'WEBHOOK_URLS', 'DATASET_SIGNING_KEY_FILE']) {
+      if (nonEmpty(env, name) !== undefined) {
+        throw new ConfigError(`DATA_URL and ${name} cannot both be set: a reader (DATA_URL) follows the writer's dataset; only the writer syncs, signs and sends webhooks`);
+      }
+    }
+  }
+  const signingKey = signingKeyOf(nonEmpty(env, 'DATASET_SIGNING_KEY_FILE'));
   return {
     ...(sync === undefined ? {} : { sync }),
+    webhooks,
+    ...(signingKey === undefined ? {} : { signingKey }),
+    ...(origin === undefined ? {} : { origin }),
     port,
     host,
     publicUrl,
@@ -86,6 +121,40 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     corsOrigins: corsOrigins(nonEmpty(env, 'CORS_ORIGINS') ?? '*'),
     corsAllowedHeaders: corsAllowedHeaders(nonEmpty(env, 'CORS_ALLOWED_HEADERS')),
   };
+}
+
+/** DATA_URL and the settings that go with it; undefined when DATA_URL is unset (the service answers from its own folder). */
+function originSettings(env: NodeJS.ProcessEnv): OriginSettings | undefined {
+  const publicKeyFile = nonEmpty(env, 'DATASET_PUBLIC_KEY_FILE');
+  const text = nonEmpty(env, 'DATA_URL');
+  if (text === undefined) {
+    if (publicKeyFile !== undefined) throw new ConfigError('DATASET_PUBLIC_KEY_FILE is for a reader: set DATA_URL, the dataset it follows, too');
+    if (nonEmpty(env, 'DATA_POLL_SECONDS') !== undefined) throw new ConfigError('DATA_POLL_SECONDS is for a reader: set DATA_URL, the dataset it follows, too');
+    return undefined;
+  }
+  const parsed = URL.canParse(text) ? new URL(text) : undefined;
+  if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || !parsed.pathname.endsWith('/') || parsed.search !== '' || parsed.hash !== '') {
+    throw new ConfigError('DATA_URL must be the http(s) URL of a published dataset folder, ending in / and without query or fragment, such as http://calendar-writer/dataset/');
+  }
+  let publicKey: KeyObject | undefined;
+  try {
+    publicKey = publicKeyFile === undefined ? undefined : readVerifyingKey(publicKeyFile, 'DATASET_PUBLIC_KEY_FILE');
+  } catch (error) {
+    if (error instanceof SigningKeyError) throw new ConfigError(error.message);
+    throw error;
+  }
+  return { url: parsed.href, pollSeconds: integer(env, 'DATA_POLL_SECONDS', 30, 1, 86_400), cacheDir: nonEmpty(env, 'DATA_DIR'), publicKey };
+}
+
+/** The writer's signing key from its file (DATASET_SIGNING_KEY_FILE, or the sign command's --key-file); none without a file. */
+export function signingKeyOf(path: string | undefined, setting = 'DATASET_SIGNING_KEY_FILE'): KeyObject | undefined {
+  if (path === undefined || path.trim() === '') return undefined;
+  try {
+    return readSigningKey(path.trim(), setting);
+  } catch (error) {
+    if (error instanceof SigningKeyError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 /** `*`, `none`, or a comma-separated list of origins such as `https://a.example,https://b.example`. */

@@ -1,20 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { createServer } from 'node:net';
-import { withPort, type Config } from './config.js';
+import { withPort, type Config, type OriginSettings } from './config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
+import { followOrigin } from './data-source/follow-origin.js';
 import { ANSWER_BYTES_BUILD, type AnswerBytes } from './http/api/operations/answer-bytes.js';
 import { SERVER_LIMITS } from './http/ops/app.js';
 import { trackConnections } from './http/ops/connections.js';
-import { buildServiceApp } from './service-app.js';
-import { SyncSchedule } from './sync/sync-schedule.js';
+import { buildServiceApp, type ServiceStateSources } from './service-app.js';
+import type { SyncSchedule } from './sync/sync-schedule.js';
+import { createWriter } from './writer.js';
 
 export interface RunningService {
   /** The configuration in effect (PORT=0 resolved to the bound port). */
   readonly config: Config;
   readonly app: FastifyInstance;
   readonly live: LiveDataset<AnswerBytes>;
-  /** Sync inside the service, when SYNC_SOURCE is set. */
+  /** Sync inside the service, when SYNC_SOURCE is set (in the one process of the pod that syncs). */
   readonly sync: SyncSchedule | undefined;
   /** The address actually bound (useful with PORT=0). */
   readonly url: string;
@@ -30,42 +33,83 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({ level: config.logLevel, base: { pid: process.pid } }, pino.destination({ sync: false }));
 }
 
+/** Where the answers come from, and what runs beside them: a local folder (and maybe a writer's sync and webhooks), or a reader's origin. */
+interface DatasetRole {
+  readonly live: LiveDataset<AnswerBytes>;
+  readonly sources: ServiceStateSources;
+  readonly sync: SyncSchedule | undefined;
+  /** The first load, before the port opens. */
+  load(): Promise<void>;
+  /** Once listening: sync's first run. */
+  started(): void;
+  stop(): Promise<void>;
+}
+
+async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> {
+  const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: logger });
+  // No SYNC_SOURCE and no WEBHOOK_URLS: no writer, so the default configuration makes no request and writes no file.
+  const writer = await createWriter(config, live, logger);
+  return {
+    live,
+    sources: { sync: writer?.syncState, webhooks: writer?.webhookCounts },
+    sync: writer?.sync,
+    async load() {
+      await live.reload('start');
+      live.startWatching(config.reloadIntervalSeconds);
+    },
+    started: () => writer?.start(),
+    async stop() {
+      live.stopWatching();
+      await writer?.stop();
+    },
+  };
+}
+
+function readerRole(origin: OriginSettings, logger: Logger): DatasetRole {
+  const reader = followOrigin(origin, ANSWER_BYTES_BUILD, logger);
+  return {
+    live: reader.live,
+    sources: { origin: () => reader.state() },
+    sync: undefined,
+    load: () => reader.start(),
+    started: () => undefined,
+    stop: () => reader.stop(),
+  };
+}
+
 /**
- * Loads the data directory, then listens. The service starts even when no data can be read: it
- * answers 503 (and /readyz says not ready) and keeps checking the directory.
+ * Loads the dataset (its folder, or a reader's cache and origin), then listens. The service starts
+ * even when no data can be read: it answers 503 (and /readyz says not ready) and keeps checking.
  */
 export async function startService(requested: Config, logger: Logger = createLogger(requested)): Promise<RunningService> {
   // PORT=0 (any free port) is resolved first, so that the default DOCS_URL names the real port.
   const config = requested.port === 0 ? withPort(requested, await reservePort(requested.host)) : requested;
-  const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, logger);
-  // No SYNC_SOURCE, no schedule: the default configuration makes no network request.
-  const sync = config.sync === undefined ? undefined : new SyncSchedule(config.sync, config.dataDir, logger, { onPublished: () => live.reload('sync') });
-  const app = buildServiceApp(config, live, logger, sync === undefined ? undefined : () => sync.state());
+  const role = config.origin === undefined ? await folderRole(config, logger) : readerRole(config.origin, logger);
+  const { live } = role;
+  const app = buildServiceApp(config, live, logger, role.sources);
   const connections = trackConnections(app.server);
-  await live.reload('start');
-  live.startWatching(config.reloadIntervalSeconds);
+  await role.load();
   try {
     await app.listen({ port: config.port, host: config.host, backlog: config.listenBacklog });
   } catch (error) {
-    live.stopWatching();
+    await role.stop();
     await app.close();
     throw error;
   }
   const address = app.server.address();
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;
-  logger.info({ url, dataDir: config.dataDir, docsUrl: config.docsUrl }, 'china calendar service listening');
-  sync?.start();
+  logger.info({ url, dataDir: config.dataDir, ...(config.origin ? { dataUrl: live.source.location } : {}), docsUrl: config.docsUrl }, 'china calendar service listening');
+  role.started();
   return {
     config,
     app,
     live,
-    sync,
+    sync: role.sync,
     url,
     async close() {
-      live.stopWatching();
       // The drain starts at once (requests in flight learn Connection: close); sync only stops scheduling.
       const drained = connections.drain(SERVER_LIMITS.drainQuietMs);
-      sync?.stop();
+      await role.stop();
       await drained;
       await app.close();
     },
@@ -106,6 +150,7 @@ export async function runService(config: Config): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  // A reader polls its origin now; a service on a folder reads it again.
   process.on('SIGHUP', () => void running.service?.live.reload('SIGHUP'));
   try {
     running.service = await startService(config, logger);

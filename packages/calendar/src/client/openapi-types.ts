@@ -226,7 +226,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, and, when sync runs, its state (which never decides readiness).
+         * @description Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, when sync runs its state, and for a reader (DATA_URL) its origin: last successful poll, last change, last error (neither decides readiness).
          */
         readonly get: operations["service.getReadiness"];
         readonly put?: never;
@@ -238,6 +238,30 @@ export interface paths {
          * @description The headers GET would send, without the body.
          */
         readonly head: operations["service.getReadinessHead"];
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/dataset/{file}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A file of the dataset this service answers from
+         * @description manifest.json (the published years and the SHA-256 of each year file), <year>.json (one arrangement year) or manifest.json.sig (the Ed25519 signature of the manifest, when the writer signs): the exact bytes of the files in the data folder, for other replicas to follow (DATA_URL). Strong ETag, Cache-Control: no-cache; If-None-Match answers 304. Served by a service with a local data folder, not by a reader.
+         */
+        readonly get: operations["service.getDatasetFile"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        /**
+         * A file of the dataset this service answers from (headers only)
+         * @description The headers GET would send, without the body.
+         */
+        readonly head: operations["service.getDatasetFileHead"];
         readonly patch?: never;
         readonly trace?: never;
     };
@@ -274,7 +298,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, sync runs, outcomes and webhook deliveries (when sync runs), process metrics.
+         * @description Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, sync runs, outcomes and webhook deliveries (when sync runs), a reader's polls of its origin (DATA_URL), process metrics.
          */
         readonly get: operations["service.getMetrics"];
         readonly put?: never;
@@ -656,6 +680,8 @@ export interface components {
         };
         /** @description The Prometheus text exposition format, version 0.0.4. */
         readonly MetricsText: string;
+        /** @description A data file as docs/arrangement-format.md describes it: the manifest, a year file (their JSON Schemas: manifest.schema.json, arrangement.schema.json), or the base64 signature. */
+        readonly DatasetFile: unknown;
         /** @description An RFC 9457 problem (the interface: Problem). */
         readonly Problem: {
             /**
@@ -2044,6 +2070,92 @@ export interface operations {
             readonly 503: {
                 headers: {
                     readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    readonly "service.getDatasetFile": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description manifest.json, manifest.json.sig, or a year file such as 2026.json. */
+                readonly file: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The file, byte for byte (manifest.json.sig is text/plain). */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["DatasetFile"];
+                };
+            };
+            /** @description No such file in the dataset. */
+            readonly 404: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readonly "service.getDatasetFileHead": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description manifest.json, manifest.json.sig, or a year file such as 2026.json. */
+                readonly file: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description The file, byte for byte (manifest.json.sig is text/plain). */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such file in the dataset. */
+            readonly 404: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
                     readonly [name: string]: unknown;
                 };
                 content?: never;

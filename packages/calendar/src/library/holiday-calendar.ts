@@ -6,6 +6,7 @@ import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js
 export type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
 import { feedRequest } from '@china-holiday-calendar/core/answers/feed-request.js';
 import { CORE_BUILD, LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { buildCalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
@@ -240,7 +241,7 @@ export interface OpenCalendarOptions {
  */
 export function openCalendar(options: OpenCalendarOptions): HolidayCalendar {
   const { dataDir, intervalSeconds } = readOpenOptions(options);
-  const live = new LiveDataset(dataDir, CORE_BUILD);
+  const live = new LiveDataset(folderSource(dataDir), CORE_BUILD);
   const outcome = live.loadSync('open');
   if (outcome.failed) throw new CalendarDataError(dataDir, [`${dataDir}: (directory): cannot be read`]);
   refuseUnsound(live.dataset(), dataDir);

@@ -1,8 +1,8 @@
-import { watch, type FSWatcher } from 'node:fs';
 import { assembleDataset } from '../dataset/assemble-dataset.js';
-import { formatDataProblem } from '../dataset/data-problem.js';
+import { formatDataProblem, type DataProblem } from '../dataset/data-problem.js';
+import type { DataSource } from '../dataset/data-source.js';
 import type { Dataset } from '../dataset/dataset.js';
-import { readDataDirectory, readDataDirectorySync, type DirectorySnapshot } from '../dataset/read-data-directory.js';
+import type { DirectorySnapshot } from '../dataset/read-data-directory.js';
 import { buildCalendarCore, calendarCoreBuilder, runInSlices, type CalendarCore } from './calendar-core.js';
 
 interface LogMethod {
@@ -38,38 +38,61 @@ export const CORE_BUILD: CalendarBuild<CalendarCore> = {
 export interface ReloadOutcome {
   /** Whether a new calendar was swapped in. */
   readonly changed: boolean;
-  /** The directory could not be read at all; the previous dataset (if any) stays. */
+  /** The source could not be read at all; the previous dataset (if any) stays. */
   readonly failed: boolean;
+  /** Taken whole or not at all (a reader's policy), the read had a problem and was not taken: the previous dataset stays. */
+  readonly refused: boolean;
   /** How many data problems the read found (refused files, missing published years, files deleted since loaded). */
   readonly problems: number;
+  /** The problems themselves (for a read that failed: why the source could not be read). */
+  readonly dataProblems: readonly DataProblem[];
   readonly version: string | undefined;
+}
+
+/** What a reload tells those who listen: its outcome, why it ran, and the snapshot it read (none when the read failed). */
+export type ReloadListener = (outcome: ReloadOutcome, reason: string, snapshot: DirectorySnapshot | undefined) => void;
+
+export interface LiveDatasetOptions {
+  readonly log?: DatasetLog;
+  /**
+   * `per-file` (the default, a local folder): a file that is refused keeps its last good copy
+   * while the others are taken. `whole`: a read with any problem is refused as a whole and the
+   * previous dataset stays, so that a replica following another one serves exactly its dataset or
+   * its own last good copy, never a mix.
+   */
+  readonly acceptance?: 'per-file' | 'whole';
+  /** Checks of a read beyond the loader's (a reader's: every file has a digest, the signature verifies); their problems count as data problems. */
+  readonly check?: (snapshot: DirectorySnapshot) => readonly DataProblem[];
 }
 
 /**
  * The one piece of mutable state in the service: the current dataset and its calendar (the
- * core, or whatever `build` makes of the dataset), replaced as a whole. A reload reads, validates
- * and builds off the request path and then swaps the reference in one assignment, so a request
- * that took the old calendar finishes on it and no answer mixes two datasets. Reloads never
- * overlap: one asked for while another runs is done once more after it.
+ * core, or whatever `build` makes of the dataset), replaced as a whole. A reload reads the source,
+ * validates and builds off the request path and then swaps the reference in one assignment, so a
+ * request that took the old calendar finishes on it and no answer mixes two datasets. Reloads
+ * never overlap: they run one after the other, and one asked for while another waits to run is
+ * that one.
  */
 export class LiveDataset<Calendar = CalendarCore> {
   private state: { readonly dataset: Dataset; readonly calendar: Calendar } | undefined;
-  private running: Promise<ReloadOutcome> | undefined;
-  private again = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private waiting: Promise<ReloadOutcome> | undefined;
+  private busy = false;
   private loggedProblems = '';
-  private timer: NodeJS.Timeout | undefined;
-  private watcher: FSWatcher | undefined;
-  private debounce: NodeJS.Timeout | undefined;
-  private readonly listeners: ((outcome: ReloadOutcome, reason: string) => void)[] = [];
+  private unwatch: (() => void) | undefined;
+  private readonly listeners: ReloadListener[] = [];
+  private readonly log: DatasetLog;
 
   constructor(
-    readonly dir: string,
+    readonly source: DataSource,
     private readonly build: CalendarBuild<Calendar>,
-    private readonly log: DatasetLog = SILENT_LOG,
-  ) {}
+    private readonly options: LiveDatasetOptions = {},
+  ) {
+    this.log = options.log ?? SILENT_LOG;
+  }
 
   /** Calls `listener` after every reload, changed or not (metrics count them). */
-  onReload(listener: (outcome: ReloadOutcome, reason: string) => void): void {
+  onReload(listener: ReloadListener): void {
     this.listeners.push(listener);
   }
 
@@ -81,47 +104,31 @@ export class LiveDataset<Calendar = CalendarCore> {
     return this.state?.dataset;
   }
 
+  /** Reads the source again (after the reload under way, if any) and swaps in what changed. */
   reload(reason: string): Promise<ReloadOutcome> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.reloadOnce(reason).finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.reload('queued change');
-      }
+    this.waiting ??= this.enqueue(() => {
+      this.waiting = undefined;
+      return this.load(() => this.source.read(), reason);
     });
-    return this.running;
+    return this.waiting;
   }
 
-  /** Starts noticing changes: a file-system watch, and a periodic check every `intervalSeconds` (0: none). */
+  /**
+   * Validates a snapshot read elsewhere (a reader's cache, at start) as a reload validates its
+   * source's, and swaps it in under the same policy.
+   */
+  adopt(snapshot: DirectorySnapshot, reason: string): Promise<ReloadOutcome> {
+    return this.enqueue(() => this.load(() => Promise.resolve(snapshot), reason));
+  }
+
+  /** Starts noticing changes: the source calls back on its events, and about every `intervalSeconds` (0: no periodic check). */
   startWatching(intervalSeconds: number): void {
-    if (intervalSeconds > 0) {
-      this.timer = setInterval(() => void this.reload('periodic check'), intervalSeconds * 1000);
-      this.timer.unref();
-    }
-    try {
-      this.watcher = watch(this.dir, () => {
-        // Editors and copies write in several steps; reload once the burst is over.
-        clearTimeout(this.debounce);
-        this.debounce = setTimeout(() => void this.reload('file change'), 200);
-        this.debounce.unref();
-      });
-      this.watcher.on('error', (error) => {
-        this.log.warn({ err: error, dir: this.dir }, 'watching the data directory failed; the periodic check still runs');
-      });
-      this.watcher.unref();
-    } catch (error) {
-      this.log.warn({ err: error, dir: this.dir }, 'cannot watch the data directory; the periodic check still runs');
-    }
+    this.unwatch ??= this.source.watch((reason) => void this.reload(reason), { intervalSeconds, log: this.log });
   }
 
   stopWatching(): void {
-    clearInterval(this.timer);
-    clearTimeout(this.debounce);
-    this.watcher?.close();
+    this.unwatch?.();
+    this.unwatch = undefined;
   }
 
   /**
@@ -129,56 +136,83 @@ export class LiveDataset<Calendar = CalendarCore> {
    * service loads asynchronously; later reloads always are.)
    */
   loadSync(reason: string): ReloadOutcome {
-    if (this.running) throw new Error('a reload is running');
+    if (this.busy) throw new Error('a reload is running');
+    const readSync = this.source.readSync ?? ((): never => {
+      throw new Error(`${this.source.location} cannot be read synchronously`);
+    });
     let snapshot;
     try {
-      snapshot = readDataDirectorySync(this.dir);
+      snapshot = readSync();
     } catch (error) {
-      return this.unreadableDirectory(error, reason);
+      return this.unreadableSource(error, reason);
     }
     const { outcome, dataset } = this.examine(snapshot, reason);
-    return dataset === undefined ? outcome : this.swap(dataset, this.build.now(dataset), outcome, reason);
+    return dataset === undefined ? outcome : this.swap(dataset, this.build.now(dataset), outcome, reason, snapshot);
   }
 
-  private async reloadOnce(reason: string): Promise<ReloadOutcome> {
+  private enqueue(task: () => Promise<ReloadOutcome>): Promise<ReloadOutcome> {
+    const run = this.queue.then(async () => {
+      this.busy = true;
+      try {
+        return await task();
+      } finally {
+        this.busy = false;
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async load(read: () => Promise<DirectorySnapshot>, reason: string): Promise<ReloadOutcome> {
     let snapshot;
     try {
-      snapshot = await readDataDirectory(this.dir);
+      snapshot = await read();
     } catch (error) {
-      return this.unreadableDirectory(error, reason);
+      return this.unreadableSource(error, reason);
     }
     const { outcome, dataset } = this.examine(snapshot, reason);
     // Built in slices: requests keep being answered, from the current calendar, meanwhile.
-    return dataset === undefined ? outcome : this.swap(dataset, await this.build.inSlices(dataset), outcome, reason);
+    return dataset === undefined ? outcome : this.swap(dataset, await this.build.inSlices(dataset), outcome, reason, snapshot);
   }
 
-  private unreadableDirectory(error: unknown, reason: string): ReloadOutcome {
-    this.logProblemsOnChange([`${this.dir}: (directory): cannot be read (${error instanceof Error ? error.message : String(error)})`]);
-    return this.report({ changed: false, failed: true, problems: 1, version: this.state?.dataset.version }, reason);
+  private unreadableSource(error: unknown, reason: string): ReloadOutcome {
+    const problem = { file: this.source.location, field: '(directory)', reason: `cannot be read (${error instanceof Error ? error.message : String(error)})` };
+    this.logProblemsOnChange([formatDataProblem(problem)]);
+    return this.report({ changed: false, failed: true, refused: false, problems: 1, dataProblems: [problem], version: this.state?.dataset.version }, reason, undefined);
   }
 
   /**
    * Validates a read against the current dataset (a file whose text is unchanged is not validated
-   * again): the dataset to swap in, or the outcome when nothing changed.
+   * again): the dataset to swap in, or the outcome when nothing changed or the read is refused.
    */
   private examine(snapshot: DirectorySnapshot, reason: string): { outcome: ReloadOutcome; dataset: Dataset | undefined } {
     const previous = this.state;
     const dataset = assembleDataset(snapshot, previous?.dataset);
-    this.logProblemsOnChange(dataset.problems.map(formatDataProblem));
-    this.logMissingFilesOnChange(dataset.missingFiles, previous?.dataset.missingFiles ?? []);
-    const problems = dataset.problems.length + dataset.missingFiles.length;
-    const outcome = { changed: true, failed: false, problems, version: dataset.version };
+    const problems = [...dataset.problems, ...(this.options.check?.(snapshot) ?? [])];
+    if (this.options.acceptance === 'whole') {
+      const all = [...problems, ...dataset.missingFiles.map((file) => ({ file, field: '(file)', reason: 'was in the copy served until now and is missing from this one: nothing published is withdrawn' }))];
+      this.logProblemsOnChange(all.map(formatDataProblem));
+      if (all.length > 0) {
+        this.log.warn({ source: this.source.location, problems: all.length, datasetVersion: previous?.dataset.version ?? null, reason }, 'calendar dataset refused: the last good copy stays');
+        const outcome = { changed: false, failed: false, refused: true, problems: all.length, dataProblems: all, version: previous?.dataset.version };
+        return { outcome: this.report(outcome, reason, snapshot), dataset: undefined };
+      }
+    } else {
+      this.logProblemsOnChange(problems.map(formatDataProblem));
+      this.logMissingFilesOnChange(dataset.missingFiles, previous?.dataset.missingFiles ?? []);
+    }
+    const outcome = { changed: true, failed: false, refused: false, problems: problems.length + dataset.missingFiles.length, dataProblems: problems, version: dataset.version };
     if (previous !== undefined && previous.dataset.version === dataset.version) {
       // The same data, so the same calendar; the dataset itself is the newer read (a file deleted
       // since, a text reformatted), which /readyz and /metrics report.
       this.state = { dataset, calendar: previous.calendar };
-      return { outcome: this.report({ ...outcome, changed: false }, reason), dataset: undefined };
+      return { outcome: this.report({ ...outcome, changed: false }, reason, snapshot), dataset: undefined };
     }
     return { outcome, dataset };
   }
 
   /** The swap itself: one assignment, so that a request sees the old calendar or the new one, never a mix. */
-  private swap(dataset: Dataset, calendar: Calendar, outcome: ReloadOutcome, reason: string): ReloadOutcome {
+  private swap(dataset: Dataset, calendar: Calendar, outcome: ReloadOutcome, reason: string, snapshot: DirectorySnapshot): ReloadOutcome {
     const previous = this.state;
     this.state = { dataset, calendar };
     this.log.info(
@@ -191,11 +225,11 @@ export class LiveDataset<Calendar = CalendarCore> {
       },
       'calendar dataset loaded',
     );
-    return this.report(outcome, reason);
+    return this.report(outcome, reason, snapshot);
   }
 
-  private report(outcome: ReloadOutcome, reason: string): ReloadOutcome {
-    for (const listener of this.listeners) listener(outcome, reason);
+  private report(outcome: ReloadOutcome, reason: string, snapshot: DirectorySnapshot | undefined): ReloadOutcome {
+    for (const listener of this.listeners) listener(outcome, reason, snapshot);
     return outcome;
   }
 
@@ -204,12 +238,13 @@ export class LiveDataset<Calendar = CalendarCore> {
    * but would be lost at a restart), and notes when one is back.
    */
   private logMissingFilesOnChange(missing: readonly string[], before: readonly string[]): void {
+    const dir = this.source.location;
     for (const file of missing) {
       if (!before.includes(file)) {
-        this.log.warn({ dir: this.dir, file }, 'calendar data file missing: its last loaded data is still served, but a restart would lose it');
+        this.log.warn({ dir, file }, 'calendar data file missing: its last loaded data is still served, but a restart would lose it');
       }
     }
-    for (const file of before) if (!missing.includes(file)) this.log.info({ dir: this.dir, file }, 'calendar data file back');
+    for (const file of before) if (!missing.includes(file)) this.log.info({ dir, file }, 'calendar data file back');
   }
 
   /** Logs the data problems when they differ from the last ones logged: once per change, not per check. */

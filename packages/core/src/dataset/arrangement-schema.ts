@@ -104,4 +104,6 @@ export interface Manifest {
   $schema?: string;
   /** Every year whose arrangement is published in this directory. */
   publishedYears: number[];
+  /** The SHA-256 of each year file (`2027.json`): 64 lower-case hex digits, or `sha256-` and base64. */
+  files?: Record<string, string>;
 }

@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
-import type { ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementFile, Manifest } from './arrangement-schema.js';
 import { checkManifestShape } from './schema-validators.js';
 import type { DataProblem } from './data-problem.js';
 import type { Dataset } from './dataset.js';
@@ -9,6 +9,7 @@ import { datesOf, finalEntries, restDaysOf } from './entry-dates.js';
 import { MANIFEST_FILE_NAME, type DirectorySnapshot, type RawFile, type YearFile } from './read-data-directory.js';
 import { validateArrangementFile } from './validate-arrangement.js';
 import { describeJsonSyntaxError } from './json-syntax-error.js';
+import { digestHex, sha256Hex } from './file-digest.js';
 
 /**
  * Turns one read of the data directory into a dataset, keeping the last known good copy of every
@@ -19,16 +20,16 @@ import { describeJsonSyntaxError } from './json-syntax-error.js';
 export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset): Dataset {
   const problems: DataProblem[] = [];
   const published = new Set<number>(previous?.publishedYears ?? []);
-  const listed = manifestYears(snapshot.manifest, problems);
+  const manifest = readManifest(snapshot.manifest, problems);
   // Without a readable manifest, every year with a file counts as published: a broken file then
   // answers 503 rather than a silent UNKNOWN.
-  for (const year of listed ?? snapshot.yearFiles.map((file) => file.year)) published.add(year);
+  for (const year of manifest?.publishedYears ?? snapshot.yearFiles.map((file) => file.year)) published.add(year);
 
   const fresh = new Map<number, ArrangementFile>();
   const sourceTexts = new Map(previous?.sourceTexts ?? []);
   for (const yearFile of snapshot.yearFiles) {
     const file = unchangedArrangement(yearFile, previous) ?? parseArrangement(yearFile, problems);
-    if (file === undefined) continue;
+    if (file === undefined || !matchesDigest(yearFile, manifest?.files, problems)) continue;
     fresh.set(yearFile.year, file);
     if ('text' in yearFile) sourceTexts.set(yearFile.year, yearFile.text);
   }
@@ -75,9 +76,12 @@ function missingFiles(snapshot: DirectorySnapshot, arrangements: ReadonlyMap<num
   return manifestSeen && snapshot.manifest === undefined ? [...years, MANIFEST_FILE_NAME] : years;
 }
 
-/** The years the manifest lists; undefined when there is a manifest but it cannot be used. */
-function manifestYears(manifest: RawFile | undefined, problems: DataProblem[]): readonly number[] | undefined {
-  if (manifest === undefined) return [];
+/**
+ * The manifest's published years and year-file digests: none when there is no manifest,
+ * undefined when there is one but it cannot be used.
+ */
+function readManifest(manifest: RawFile | undefined, problems: DataProblem[]): Pick<Manifest, 'publishedYears' | 'files'> | undefined {
+  if (manifest === undefined) return { publishedYears: [] };
   const fileName = manifest.fileName;
   if ('error' in manifest) {
     problems.push({ file: fileName, field: '(file)', reason: `cannot be read (${manifest.error})` });
@@ -86,10 +90,33 @@ function manifestYears(manifest: RawFile | undefined, problems: DataProblem[]): 
   const raw = parseJson(manifest.text, fileName, problems);
   if (raw === undefined) return undefined;
   if (!checkManifestShape(raw)) {
-    problems.push({ file: fileName, field: 'publishedYears', reason: 'must be a list of distinct years from 2008 to 9999' });
+    const inFiles = checkManifestShape.errors?.some((error) => error.instancePath.startsWith('/files')) === true;
+    problems.push(
+      inFiles
+        ? { file: fileName, field: 'files', reason: 'must map year files (2027.json) to SHA-256 digests: 64 lower-case hex digits, or sha256- and base64' }
+        : { file: fileName, field: 'publishedYears', reason: 'must be a list of distinct years from 2008 to 9999' },
+    );
     return undefined;
   }
-  return raw.publishedYears;
+  return raw;
+}
+
+/**
+ * Whether a year file is the one the manifest lists, byte for byte, when the manifest lists a
+ * digest for it. Checked once the file has passed every other check, so that the problem named
+ * for a file edited by mistake is the mistake, not the stale digest.
+ */
+function matchesDigest(yearFile: YearFile, digests: Readonly<Record<string, string>> | undefined, problems: DataProblem[]): boolean {
+  const listed = digests?.[yearFile.fileName];
+  if (listed === undefined || !('text' in yearFile)) return true;
+  const actual = sha256Hex(yearFile.text);
+  if (actual === digestHex(listed)) return true;
+  problems.push({
+    file: yearFile.fileName,
+    field: '(digest)',
+    reason: `its SHA-256 digest is ${actual.slice(0, 16)}…, not the ${listed.slice(0, 23)}… ${MANIFEST_FILE_NAME} lists: it is not the file the manifest publishes`,
+  });
+  return false;
 }
 
 /** The arrangement previously validated from exactly this text, if any. */

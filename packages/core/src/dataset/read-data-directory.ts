@@ -3,7 +3,14 @@ import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const MANIFEST_FILE_NAME = 'manifest.json';
+/** The manifest's Ed25519 signature (base64), beside it when the dataset is signed. */
+export const SIGNATURE_FILE_NAME = 'manifest.json.sig';
 const YEAR_FILE_NAME = /^(\d{4})\.json$/;
+
+/** Whether a file name is a year file's (`2027.json`). */
+export function isYearFileName(name: string): boolean {
+  return YEAR_FILE_NAME.test(name);
+}
 
 /**
  * The largest year file or manifest read, in bytes. A real year file is a few KB; anything near
@@ -21,10 +28,12 @@ export const MAX_DATA_FILE_BYTES = 1024 * 1024;
  */
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
 
-/** What one read of a data directory found: raw texts, or the reason a file could not be read. */
+/** What one read of a dataset found (a folder's, or an origin's over HTTP): raw texts, or the reason a file could not be read. */
 export interface DirectorySnapshot {
   readonly manifest: RawFile | undefined;
   readonly yearFiles: readonly YearFile[];
+  /** `manifest.json.sig`, when there is one (only a service that checks signatures reads it). */
+  readonly signature?: RawFile | undefined;
 }
 
 export type RawFile = { readonly fileName: string; readonly text: string } | { readonly fileName: string; readonly error: string };
@@ -42,7 +51,8 @@ export async function readDataDirectory(dir: string): Promise<DirectorySnapshot>
     }
   };
   const yearFiles = await Promise.all(yearFileNames(names).map(async ({ fileName, year }) => ({ ...(await read(fileName)), year })));
-  return snapshotOf(yearFiles, names.includes(MANIFEST_FILE_NAME) ? await read(MANIFEST_FILE_NAME) : undefined);
+  const manifest = names.includes(MANIFEST_FILE_NAME) ? await read(MANIFEST_FILE_NAME) : undefined;
+  return snapshotOf(yearFiles, manifest, names.includes(SIGNATURE_FILE_NAME) ? await read(SIGNATURE_FILE_NAME) : undefined);
 }
 
 /** The same read, synchronously: for a program that wants its calendar ready without awaiting. */
@@ -56,10 +66,11 @@ export function readDataDirectorySync(dir: string): DirectorySnapshot {
     }
   };
   const yearFiles = yearFileNames(names).map(({ fileName, year }) => ({ ...read(fileName), year }));
-  return snapshotOf(yearFiles, names.includes(MANIFEST_FILE_NAME) ? read(MANIFEST_FILE_NAME) : undefined);
+  const manifest = names.includes(MANIFEST_FILE_NAME) ? read(MANIFEST_FILE_NAME) : undefined;
+  return snapshotOf(yearFiles, manifest, names.includes(SIGNATURE_FILE_NAME) ? read(SIGNATURE_FILE_NAME) : undefined);
 }
 
-/** Why a file is not read: it is not a regular file, or it is larger than the limit. */
+/** Why a file is not read: it is not a regular file, it is larger than the limit, or it is not UTF-8. */
 class RefusedFile extends Error {}
 
 /**
@@ -68,7 +79,7 @@ class RefusedFile extends Error {}
  * is checked before opening (a device is never opened) and again on the opened descriptor (the
  * name may have been replaced in between).
  */
-async function readDataFile(path: string): Promise<string> {
+export async function readDataFile(path: string): Promise<string> {
   refuseUnusable(await stat(path));
   const handle = await open(path, OPEN_FLAGS);
   try {
@@ -88,7 +99,7 @@ function readDataFileSync(path: string): string {
     let length = 0;
     for (;;) {
       const count = readSync(fd, buffer, length, buffer.length - length, null);
-      if (count === 0) return buffer.toString('utf8', 0, length);
+      if (count === 0) return utf8Text(buffer.subarray(0, length));
       length += count;
       buffer = roomForMore(buffer, length);
     }
@@ -102,9 +113,21 @@ async function readAtMostLimit(handle: FileHandle, size: number): Promise<string
   let length = 0;
   for (;;) {
     const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-    if (bytesRead === 0) return buffer.toString('utf8', 0, length);
+    if (bytesRead === 0) return utf8Text(buffer.subarray(0, length));
     length += bytesRead;
     buffer = roomForMore(buffer, length);
+  }
+}
+
+/**
+ * The bytes as text, refused unless they are UTF-8: a data file's digest is taken of its text, so
+ * the text must give back exactly the bytes read (a byte-order mark included).
+ */
+export function utf8Text(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new RefusedFile('not UTF-8 text');
   }
 }
 
@@ -149,8 +172,8 @@ function yearFileNames(names: readonly string[]): { fileName: string; year: numb
   });
 }
 
-function snapshotOf(yearFiles: YearFile[], manifest: RawFile | undefined): DirectorySnapshot {
-  return { manifest, yearFiles: [...yearFiles].sort((a, b) => a.year - b.year) };
+function snapshotOf(yearFiles: YearFile[], manifest: RawFile | undefined, signature: RawFile | undefined): DirectorySnapshot {
+  return { manifest, yearFiles: [...yearFiles].sort((a, b) => a.year - b.year), ...(signature === undefined ? {} : { signature }) };
 }
 
 function errorCode(error: unknown): string {

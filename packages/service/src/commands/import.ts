@@ -1,12 +1,13 @@
-import { constants, existsSync } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import { finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
 import { formatDataFile } from '../publishing/format-data-file.js';
 import { MANIFEST_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { publishYear, readYearFile } from '../publishing/publish-year.js';
+import { readyDataFolder } from '../publishing/data-folder.js';
+import { publishYear, readYearFile, type PublishOptions } from '../publishing/publish-year.js';
 import { describeBalance, yearBalance } from '@china-holiday-calendar/core/dataset/year-balance.js';
 import { shortened } from '../importer/import-error.js';
 import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
@@ -23,6 +24,10 @@ export interface ImportOptions {
   readonly currentYear?: number;
   /** Ids of whole-year rule findings a person accepts after reading the notice (--accept). */
   readonly accept?: readonly string[];
+  /** Copy the bundled data into an empty (or absent) data directory first (--seed). */
+  readonly seed?: boolean;
+  /** How the manifest is written (signed with DATASET_SIGNING_KEY_FILE's key). */
+  readonly publishing?: PublishOptions;
 }
 
 type Outcome = { readonly ok: true; readonly file: ArrangementFile } | { readonly ok: false; readonly reason: string };
@@ -42,11 +47,12 @@ export async function runImport(files: readonly string[], options: ImportOptions
     return 2;
   }
   if (!options.dryRun) {
-    const unwritable = await unwritableReason(options.dataDir);
-    if (unwritable !== undefined) {
-      print(err, `${options.dataDir}: the data directory ${unwritable}; nothing was imported\n`);
-      return 1;
+    const folder = await readyDataFolder(options.dataDir, { seed: options.seed === true });
+    if ('reason' in folder) {
+      print(err, `${options.dataDir}: the data directory ${folder.reason}; nothing was imported\n`);
+      return folder.kind === 'usage' ? 2 : 1;
     }
+    if (folder.seeded) print(out, `${options.dataDir}: seeded with the bundled data\n`);
   }
   const results = new Map<number, ArrangementFile>();
   const report: string[] = [];
@@ -71,7 +77,7 @@ export async function runImport(files: readonly string[], options: ImportOptions
   for (const file of results.values()) {
     const path = join(options.dataDir, `${file.year}.json`);
     try {
-      await publishYear(options.dataDir, file);
+      await publishYear(options.dataDir, file, options.publishing);
     } catch (error) {
       print(out, report.join(''));
       print(err, `${path}: cannot be written (${messageOf(error)})\n`);
@@ -81,23 +87,6 @@ export async function runImport(files: readonly string[], options: ImportOptions
   }
   print(out, report.join(''));
   return 0;
-}
-
-/**
- * Why the year's file could not be written into `dir`, checked before any notice is read so that
- * no summary is printed for an import that cannot be saved; undefined when it can be.
- */
-async function unwritableReason(dir: string): Promise<string | undefined> {
-  try {
-    if (!(await stat(dir)).isDirectory()) return 'is not a directory';
-    await access(dir, constants.W_OK);
-    return undefined;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return 'does not exist';
-    if (code === 'ENOTDIR') return 'is not a directory';
-    return `cannot be written (${messageOf(error)})`;
-  }
 }
 
 function summaryOf(path: string, file: ArrangementFile): string {

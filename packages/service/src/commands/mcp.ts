@@ -1,6 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { pino } from 'pino';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { API_OPERATIONS } from '../http/api/operation-list.js';
 import { ANSWER_BYTES_BUILD } from '../http/api/operations/answer-bytes.js';
 import { calendarTools } from '../mcp/calendar-tools.js';
@@ -14,7 +15,7 @@ import { calendarMcpServer } from '../mcp/mcp-server.js';
  */
 export async function runMcp(dataDir: string): Promise<void> {
   const logger = pino({ base: { pid: process.pid } }, pino.destination({ dest: 2, sync: true }));
-  const live = new LiveDataset(dataDir, ANSWER_BYTES_BUILD, logger);
+  const live = new LiveDataset(folderSource(dataDir), ANSWER_BYTES_BUILD, { log: logger });
   await live.reload('start');
   live.startWatching(0);
   const mcp = calendarMcpServer(calendarTools(API_OPERATIONS), live, logger);

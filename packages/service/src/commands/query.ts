@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { pino } from 'pino';
 import type { Config } from '../config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from '../http/api/operations/answer-bytes.js';
 import { buildServiceApp } from '../service-app.js';
 import { print } from './terminal-text.js';
@@ -18,7 +19,7 @@ export async function runQuery(args: readonly string[], config: Config, out: Wri
     return 2;
   }
   const url = target.startsWith('/') ? target : `/v1/china-calendar/dates/${encodeURIComponent(target)}`;
-  const live = new LiveDataset(config.dataDir, ANSWER_BYTES_BUILD, pino({ level: 'silent' }));
+  const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: pino({ level: 'silent' }) });
   await live.reload('query');
   const app = buildServiceApp(config, live);
   const response = await app.inject({ method: 'GET', url, headers: accept === undefined ? {} : { accept } });

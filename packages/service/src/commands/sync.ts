@@ -1,10 +1,13 @@
 import type { Writable } from 'node:stream';
 import { currentYearInChina } from '../importer/import-notice.js';
+import { readyDataFolder } from '../publishing/data-folder.js';
+import type { PublishOptions } from '../publishing/publish-year.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
 import { print } from './terminal-text.js';
 import { readSyncSettings, SYNC_SOURCES, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
 import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
+import { readWriterState } from '../sync/writer-state.js';
 
 /**
  * Exit codes of `sync` (README, "Staying current"): 0 every year is published, amended or has
@@ -22,12 +25,17 @@ export interface SyncCommandOptions {
   readonly limits?: FetchLimits;
   readonly importerBudgetMs?: number;
   readonly delivery?: DeliveryPolicy;
+  /** Copy the bundled data into an empty (or absent) data directory first (--seed). */
+  readonly seed?: boolean;
+  /** How the manifest is written (signed with DATASET_SIGNING_KEY_FILE's key). */
+  readonly publishing?: PublishOptions;
 }
 
 /**
  * `sync`: one run, as the service's schedule makes it. Prints one line per year (published,
  * amended, nothing new, held, failed, and why) and the dataset version when it published; sends
- * the run's webhooks and waits for their delivery before it exits.
+ * the run's webhooks (its publications only for a folder no writer announces) and waits for
+ * their delivery before it exits.
  */
 export async function runSyncCommand(options: SyncCommandOptions, out: Writable, err: Writable): Promise<number> {
   let settings;
@@ -42,6 +50,12 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
     err.write(`sync is not configured: set SYNC_SOURCE=${SYNC_SOURCES[0]} (or --source ${SYNC_SOURCES[0]}); nothing was requested\n`);
     return SYNC_EXIT.usage;
   }
+  const folder = await readyDataFolder(options.dataDir, { seed: options.seed === true });
+  if ('reason' in folder) {
+    err.write(`${options.dataDir}: the data directory ${folder.reason}; nothing was requested\n`);
+    return folder.kind === 'usage' ? SYNC_EXIT.usage : SYNC_EXIT.failed;
+  }
+  if (folder.seeded) out.write(`${options.dataDir}: seeded with the bundled data\n`);
   let report: SyncReport;
   try {
     report = await runSync({
@@ -50,6 +64,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
       currentYear: options.currentYear ?? currentYearInChina(),
       accept: options.accept,
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.publishing ? { publishing: options.publishing } : {}),
       ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
     });
   } catch (error) {
@@ -65,13 +80,16 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
     }
   }
   if (report.datasetVersion !== undefined) print(out, `datasetVersion ${report.datasetVersion}\n`);
-  const events = eventsOf(report);
+  const log = {
+    info: (fields: object, message: string): void => print(out, `${message}: ${JSON.stringify(fields)}\n`),
+    warn: (fields: object, message: string): void => print(err, `${message}: ${JSON.stringify(fields)}\n`),
+  };
+  // A writer that announces this folder's changes (its state beside the data says what it told)
+  // announces what this run published too, at its reload: sent from here as well, it would arrive twice.
+  const announced = settings.webhooks.urls.length > 0 && (await readWriterState(options.dataDir, log))?.announced !== undefined;
+  const events = eventsOf(report).filter((event) => event.type === 'calendar.notice.held' || !announced);
   if (events.length > 0 && settings.webhooks.urls.length > 0) {
     const fetcher = createWebhookFetcher(options.limits ?? DEFAULT_FETCH_LIMITS);
-    const log = {
-      info: (fields: object, message: string): void => print(out, `${message}: ${JSON.stringify(fields)}\n`),
-      warn: (fields: object, message: string): void => print(err, `${message}: ${JSON.stringify(fields)}\n`),
-    };
     const sender = new WebhookSender(settings.webhooks, fetcher, log, options.delivery ?? DEFAULT_DELIVERY_POLICY);
     for (const event of events) sender.send(event);
     await sender.settled();

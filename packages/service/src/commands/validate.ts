@@ -1,14 +1,14 @@
 import type { Writable } from 'node:stream';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
-import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { print } from './terminal-text.js';
 
 /** `validate [dir]`: every problem as a `file: field: reason` line; exit 1 if there is any. */
 export async function runValidate(dir: string, out: Writable, err: Writable): Promise<number> {
   let snapshot;
   try {
-    snapshot = await readDataDirectory(dir);
+    snapshot = await folderSource(dir).read();
   } catch (error) {
     print(err, `${dir}: (directory): cannot be read (${error instanceof Error ? error.message : String(error)})\n`);
     return 1;

@@ -1,6 +1,6 @@
 import type { ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
-import { publishedYearsOf, publishYear, readYearFile } from '../publishing/publish-year.js';
+import { publishedYearsOf, publishYear, readYearFile, type PublishOptions } from '../publishing/publish-year.js';
 import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { addressPolicyFor, hostOf, portOf } from './address-policy.js';
 import { changedDates } from './arrangement-days.js';
@@ -60,6 +60,8 @@ export interface SyncRunInput {
   /** Finding ids a person accepts after reading the notice (sync --accept). */
   readonly accept?: readonly string[];
   readonly limits?: FetchLimits;
+  /** How the manifest is written (signed when the writer has a key). */
+  readonly publishing?: PublishOptions;
   /** The time the importer may take for one notice (see importer-thread.ts). */
   readonly importerBudgetMs?: number;
 }
@@ -335,7 +337,7 @@ async function crossCheck(year: number, file: ArrangementFile, notices: readonly
 /** The year file, then the manifest, written; the year published or amended, or nothing new if the directory had it. */
 async function publish(year: number, existing: ArrangementFile | undefined, file: ArrangementFile, notices: readonly NoticeReference[], run: Run): Promise<YearOutcome> {
   try {
-    const { changed } = await publishYear(run.input.dataDir, file);
+    const { changed } = await publishYear(run.input.dataDir, file, run.input.publishing);
     if (!changed) return outcomeOf(year, 'nothing-new', 'the data directory has this arrangement already', { notices });
   } catch (error) {
     return outcomeOf(year, 'failed', `cannot publish: ${messageOf(error)}`, { notices });

@@ -1,17 +1,24 @@
 import type { Logger } from 'pino';
+import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { currentYearInChina } from '../importer/import-notice.js';
+import { dataFolderRefusal } from '../publishing/data-folder.js';
+import type { PublishOptions } from '../publishing/publish-year.js';
 import { redactedUrl } from '../redacted-url.js';
-import { DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
+import type { FetchLimits } from './http-fetch.js';
 import { runSync, type SyncReport, type YearOutcome } from './sync-run.js';
 import type { SyncSettings } from './sync-settings.js';
-import type { HeldNotice, SyncState } from './sync-state.js';
-import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from './webhooks.js';
+import { syncStateOf, type SyncState } from './sync-state.js';
+import { eventsOf, type WebhookSender } from './webhooks.js';
+import type { SyncRecord, WriterState } from './writer-state.js';
 
 export interface SyncScheduleOptions {
   readonly limits?: FetchLimits;
-  readonly delivery?: DeliveryPolicy;
+  /** How the manifest is written (signed when the writer has a key). */
+  readonly publishing?: PublishOptions;
   /** Called after a run published something: the service reloads at once rather than at its next check. */
   readonly onPublished?: () => Promise<unknown>;
+  /** The dataset served now: a held notice it records (a person accepted it) is no longer awaiting review. */
+  readonly dataset?: () => Dataset | undefined;
   /** The waits before retrying a run in which a year failed, one per failed run in a row (the last repeats). */
   readonly retryDelaysMs?: readonly number[];
 }
@@ -21,31 +28,34 @@ export const RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 900_000, 3_6
 
 /**
  * Sync inside the service: a run at start and every SYNC_INTERVAL_SECONDS after the previous run
- * ends (runs never overlap). Each run logs one line per year, keeps the state operators see,
- * and sends the webhooks its outcomes call for, a held notice's once per process. A run's
+ * ends (runs never overlap). Each run logs one line per year and keeps the state operators see,
+ * on disk too (the writer state), so that held notices survive a restart; it sends the
+ * `calendar.notice.held` events its outcomes call for, each once. (Publications and amendments
+ * are announced by the dataset's own reload, whoever wrote the files: DatasetAnnouncer.) A run's
  * failure is logged and counted, never thrown: the service keeps answering from the data it has.
  */
 export class SyncSchedule {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private running: Promise<SyncReport | undefined> | undefined;
-  private lastAttempt: string | null = null;
-  private lastSuccess: string | null = null;
-  private outcomes: readonly YearOutcome[] = [];
+  private lastAttempt: string | null;
+  private lastSuccess: string | null;
+  private outcomes: readonly YearOutcome[];
   /** Runs in a row in which a year failed (or the run itself). */
   private failedRuns = 0;
-  private readonly heldEventsSent = new Set<string>();
-  private readonly webhookFetcher: Fetcher;
-  private readonly webhooks: WebhookSender;
 
   constructor(
     private readonly settings: SyncSettings,
     private readonly dataDir: string,
     private readonly log: Logger,
+    private readonly webhooks: WebhookSender,
+    private readonly writerState: WriterState,
     private readonly options: SyncScheduleOptions = {},
   ) {
-    this.webhookFetcher = createWebhookFetcher(options.limits ?? DEFAULT_FETCH_LIMITS);
-    this.webhooks = new WebhookSender(settings.webhooks, this.webhookFetcher, log, options.delivery ?? DEFAULT_DELIVERY_POLICY);
+    const restored = writerState.data.sync;
+    this.lastAttempt = restored?.lastAttempt ?? null;
+    this.lastSuccess = restored?.lastSuccess ?? null;
+    this.outcomes = restored?.outcomes ?? [];
   }
 
   start(): void {
@@ -60,7 +70,6 @@ export class SyncSchedule {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
-    void this.webhookFetcher.close();
   }
 
   /** One run now (or the one under way). */
@@ -72,15 +81,7 @@ export class SyncSchedule {
   }
 
   state(): SyncState {
-    return {
-      source: this.settings.source,
-      intervalSeconds: this.settings.intervalSeconds,
-      lastAttempt: this.lastAttempt,
-      lastSuccess: this.lastSuccess,
-      years: this.outcomes.map(({ year, outcome, detail }) => ({ year, outcome, detail })),
-      held: this.outcomes.filter((outcome) => outcome.outcome === 'held').map(heldNoticeOf),
-      webhooks: { ...this.webhooks.counts },
-    };
+    return syncStateOf(this.settings, this.record(), this.webhooks.counts, this.options.dataset?.());
   }
 
   private schedule(delayMs: number): void {
@@ -113,23 +114,39 @@ export class SyncSchedule {
     this.lastAttempt = new Date().toISOString();
     let report: SyncReport;
     try {
-      report = await runSync({ dataDir: this.dataDir, settings: this.settings, currentYear: currentYearInChina(), ...(this.options.limits ? { limits: this.options.limits } : {}) });
+      // Nothing is published into a folder whose history is missing (an empty volume, a wrong DATA_DIR).
+      const refusal = await dataFolderRefusal(this.dataDir);
+      if (refusal !== undefined) throw new Error(`${this.dataDir}: the data directory ${refusal.reason}`);
+      report = await runSync({
+        dataDir: this.dataDir,
+        settings: this.settings,
+        currentYear: currentYearInChina(),
+        ...(this.options.limits ? { limits: this.options.limits } : {}),
+        ...(this.options.publishing ? { publishing: this.options.publishing } : {}),
+      });
     } catch (error) {
       this.log.error({ err: error }, 'sync run failed');
+      this.keep();
       return undefined;
     }
     this.outcomes = report.outcomes;
     for (const outcome of report.outcomes) logOutcome(this.log, outcome);
     if (report.outcomes.every((outcome) => outcome.outcome !== 'failed')) this.lastSuccess = this.lastAttempt;
     if (report.datasetVersion !== undefined) await this.options.onPublished?.();
-    for (const event of eventsOf(report)) {
-      if (event.type === 'calendar.notice.held') {
-        if (this.heldEventsSent.has(event.id)) continue;
-        this.heldEventsSent.add(event.id);
-      }
-      this.webhooks.send(event);
-    }
+    const sent = new Set(this.writerState.data.heldEventsSent);
+    const held = eventsOf(report).filter((event) => event.type === 'calendar.notice.held' && !sent.has(event.id));
+    for (const event of held) this.webhooks.send(event);
+    this.keep(held.length === 0 ? undefined : [...sent, ...held.map((event) => event.id)]);
     return report;
+  }
+
+  private record(): SyncRecord {
+    return { lastAttempt: this.lastAttempt, lastSuccess: this.lastSuccess, outcomes: this.outcomes };
+  }
+
+  /** The run's state (and the held events sent), on disk. */
+  private keep(heldEventsSent?: readonly string[]): void {
+    this.writerState.update({ sync: this.record(), ...(heldEventsSent === undefined ? {} : { heldEventsSent }) });
   }
 }
 
@@ -140,8 +157,3 @@ export function logOutcome(log: Pick<Logger, 'info' | 'warn'>, outcome: YearOutc
   if (outcome.outcome === 'held' || outcome.outcome === 'failed') log.warn(fields, message);
   else log.info(fields, message);
 }
-
-function heldNoticeOf(outcome: YearOutcome): HeldNotice {
-  return { year: outcome.year, notices: outcome.notices, findings: outcome.findings, differences: outcome.differences };
-}
-

@@ -77,7 +77,7 @@ export function readSyncSettings(values: SyncSettingValues): SyncSettings | unde
   };
 }
 
-function readWebhookSettings(values: SyncSettingValues): WebhookSettings {
+export function readWebhookSettings(values: SyncSettingValues): WebhookSettings {
   const urls = (present(values.WEBHOOK_URLS) ?? '')
     .split(',')
     .map((url) => url.trim())

@@ -44,8 +44,13 @@ export function eventsOf(report: SyncReport): WebhookEvent[] {
       changedDates: outcome.changedDates,
       ...(type === 'calendar.notice.held' ? { findings: outcome.findings, differences: outcome.differences } : {}),
     };
-    return [{ id: `msg_${createHash('sha256').update(key.join('\n')).digest('hex').slice(0, 32)}`, type, data }];
+    return [{ id: eventId(key), type, data }];
   });
+}
+
+/** `msg_` and a hash of what an event says (its type, year and dataset version, or what a held notice holds): the same change, the same id, whoever sends it. */
+export function eventId(key: readonly (string | number | null)[]): string {
+  return `msg_${createHash('sha256').update(key.join('\n')).digest('hex').slice(0, 32)}`;
 }
 
 function typeOf(outcome: YearOutcome): WebhookEventType | undefined {
@@ -74,6 +79,19 @@ export interface DeliveryCounts {
   failedAttempts: number;
 }
 
+/** The counts before any delivery. */
+export const NO_DELIVERIES: Readonly<DeliveryCounts> = { delivered: 0, failed: 0, failedAttempts: 0 };
+
+/** A delivery not made yet: the event, where to, and the attempts already made. */
+export interface PendingDelivery {
+  readonly event: WebhookEvent;
+  readonly url: string;
+  readonly attempts: number;
+}
+
+/** Where a sender keeps what it has not delivered yet, and its counts, whenever they change. */
+export type DeliveryJournal = (pending: readonly PendingDelivery[], counts: DeliveryCounts) => void;
+
 export interface DeliveryPolicy {
   readonly attempts: number;
   readonly backoffMs: number;
@@ -93,35 +111,68 @@ interface DeliveryLog {
  * way; `settled()` waits for what is under way (the `sync` command waits before it exits).
  */
 export class WebhookSender {
-  readonly counts: DeliveryCounts = { delivered: 0, failed: 0, failedAttempts: 0 };
+  readonly counts: DeliveryCounts;
   private readonly inFlight = new Set<Promise<void>>();
+  /** What is not delivered yet, by event id and URL, with the attempts made. */
+  private readonly pending = new Map<string, PendingDelivery>();
   private readonly signer: Webhook | undefined;
+  private stopped = false;
 
   constructor(
     private readonly settings: WebhookSettings,
     private readonly fetcher: Pick<Fetcher, 'post'>,
     private readonly log: DeliveryLog,
     private readonly policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,
+    private readonly journal?: { readonly keep: DeliveryJournal; readonly counts: DeliveryCounts },
   ) {
     this.signer = settings.secret === undefined ? undefined : new Webhook(settings.secret);
+    this.counts = { ...(journal?.counts ?? NO_DELIVERIES) };
   }
 
   send(event: WebhookEvent): void {
-    for (const url of this.settings.urls) {
-      const delivery = this.deliver(url, event).finally(() => this.inFlight.delete(delivery));
-      this.inFlight.add(delivery);
-    }
+    for (const url of this.settings.urls) this.start({ event, url, attempts: 0 });
+    this.keep();
+  }
+
+  /** Takes up the deliveries a previous process left undone (to the URLs still configured). */
+  resume(deliveries: readonly PendingDelivery[]): void {
+    const resumed = deliveries.filter((delivery) => this.settings.urls.includes(delivery.url));
+    for (const delivery of resumed) this.start(delivery);
+    if (resumed.length !== deliveries.length) this.keep();
   }
 
   async settled(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
-  private async deliver(url: string, event: WebhookEvent): Promise<void> {
+  /** No further attempt (a service shutting down): what is not delivered stays in the journal for the next process. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private start(delivery: PendingDelivery): void {
+    const key = `${delivery.event.id} ${delivery.url}`;
+    if (this.pending.has(key)) return;
+    this.pending.set(key, delivery);
+    const run = this.deliver(delivery, key).finally(() => {
+      this.inFlight.delete(run);
+      if (this.stopped) return;
+      this.pending.delete(key);
+      this.keep();
+    });
+    this.inFlight.add(run);
+  }
+
+  private keep(): void {
+    if (!this.stopped) this.journal?.keep([...this.pending.values()], { ...this.counts });
+  }
+
+  private async deliver({ event, url, attempts }: PendingDelivery, key: string): Promise<void> {
     if (this.signer === undefined) return;
     // Receivers put tokens in the path as well as the query.
     const shown = redactedUrl(url, { path: false });
-    for (let attempt = 1; attempt <= this.policy.attempts; attempt += 1) {
+    for (let attempt = attempts + 1; attempt <= this.policy.attempts; attempt += 1) {
+      if (this.stopped) return;
       const now = new Date();
       const body = JSON.stringify({ type: event.type, timestamp: now.toISOString(), data: event.data });
       const headers = {
@@ -142,11 +193,14 @@ export class WebhookSender {
         outcome = error instanceof FetchError ? error.reason : error instanceof Error ? error.message : String(error);
       }
       this.counts.failedAttempts += 1;
+      this.pending.set(key, { event, url, attempts: attempt });
+      this.keep();
       if (attempt === this.policy.attempts) break;
       this.log.warn({ url: shown, event: event.type, webhookId: event.id, attempt, outcome }, 'webhook not delivered; retrying');
       const wait = this.policy.backoffMs * 2 ** (attempt - 1);
       await sleep(wait / 2 + Math.random() * (wait / 2));
     }
+    if (this.stopped) return;
     this.counts.failed += 1;
     this.log.warn({ url: shown, event: event.type, webhookId: event.id, attempts: this.policy.attempts }, 'webhook delivery failed; gave up');
   }

@@ -1694,6 +1694,8 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 var checkManifestShape = validate11;
+var pattern20 = new RegExp("^[0-9]{4}\\.json$", "u");
+var pattern22 = new RegExp("^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1708,7 +1710,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "$schema" || key0 === "publishedYears")) {
+      if (!(key0 === "$schema" || key0 === "publishedYears" || key0 === "files")) {
         const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err1];
@@ -1798,12 +1800,60 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.files !== void 0) {
+      let data3 = data.files;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        for (const key1 in data3) {
+          if (!pattern20.test(key1)) {
+            const err8 = { instancePath: instancePath + "/files", schemaPath: "#/properties/files/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data3) {
+          if (pattern20.test(key2)) {
+            let data4 = data3[key2];
+            if (typeof data4 === "string") {
+              if (!pattern22.test(data4)) {
+                const err9 = { instancePath: instancePath + "/files/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/files/patternProperties/%5E%5B0-9%5D%7B4%7D%5C.json%24/pattern", keyword: "pattern", params: { pattern: "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$" }, message: 'must match pattern "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$"' };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            } else {
+              const err10 = { instancePath: instancePath + "/files/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/files/patternProperties/%5E%5B0-9%5D%7B4%7D%5C.json%24/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err10];
+              } else {
+                vErrors.push(err10);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err11 = { instancePath: instancePath + "/files", schemaPath: "#/properties/files/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err8];
+      vErrors = [err12];
     } else {
-      vErrors.push(err8);
+      vErrors.push(err12);
     }
     errors++;
   }

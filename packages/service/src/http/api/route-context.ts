@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import type { OriginStateSource } from '../../data-source/follow-origin.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
 import type { CalendarSource } from './operation-route.js';
@@ -14,6 +15,10 @@ export interface RouteContext {
   readonly metrics?: ServiceMetrics;
   /** Sync's state, shown by /readyz and /metrics; absent when sync is off. */
   readonly sync?: SyncStateSource;
+  /** A reader's origin, shown by /readyz and /metrics; absent when the service answers from its own folder. */
+  readonly origin?: OriginStateSource;
+  /** The folder served at /dataset/ (the one the service answers from); absent for a reader. */
+  readonly datasetDir?: string;
   /** Where a route logs what it cannot answer (the MCP endpoint's failed tool calls); none: not logged. */
   readonly log?: Pick<Logger, 'error'>;
 }

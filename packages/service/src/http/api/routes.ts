@@ -1,5 +1,6 @@
 import { calendarPageRoutes } from '../docs/calendar-page-routes.js';
 import { docsRoutes } from '../docs/docs-routes.js';
+import { datasetRoutes } from '../ops/dataset-routes.js';
 import { healthRoutes } from '../ops/health-routes.js';
 import { openApiRoute } from '../docs/openapi-route.js';
 import { operationRoute } from './operation-route.js';
@@ -20,7 +21,8 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
   const operations = API_OPERATIONS.map((operation) => (operation === getYearOverview ? withNoticesAwaitingReview(getYearOverview, context.sync) : operation));
   const routes: ServiceRoute[] = [
     ...operations.map((operation) => operationRoute(operation, context.calendar, context.responder)),
-    ...healthRoutes(context.live, context.responder, context.sync),
+    ...healthRoutes(context.live, context.responder, { sync: context.sync, origin: context.origin }),
+    ...(context.datasetDir === undefined ? [] : datasetRoutes(context.datasetDir, context.responder)),
     ...docsRoutes(context.responder),
     // The calendar page is for people, as the documentation pages are: like them it stays out of
     // the OpenAPI document (an HTML page is no operation for a client to call), while the router,
@@ -41,7 +43,7 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
         operationId: 'service.getMetrics',
         summary: 'Prometheus metrics',
         description:
-          'Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, sync runs, outcomes and webhook deliveries (when sync runs), process metrics.',
+          "Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, sync runs, outcomes and webhook deliveries (when sync runs), a reader's polls of its origin (DATA_URL), process metrics.",
         responses: { 200: { description: 'Metrics in the Prometheus text format.', contentType: 'text/plain; version=0.0.4; charset=utf-8', schema: 'MetricsText' } },
       },
       async handle(request, reply) {

@@ -20,6 +20,8 @@ export type RouteDoc =
       readonly operationId: string;
       readonly summary: string;
       readonly description: string;
+      /** Its path parameters, where its path has any (`{file}`). */
+      readonly parameters?: readonly { readonly name: string; readonly description: string; readonly schema: Readonly<Record<string, string>> }[];
       /** Its answers by status (every known path also answers 405 to methods other than GET, HEAD and OPTIONS). */
       readonly responses: Readonly<Record<string, ServiceResponseDoc>>;
     };

@@ -59,8 +59,8 @@ const key = ({ method, url, accept }: ExampleCall): string => (accept === undefi
 export async function servedOpenApiDocument(context: RouteContext, routeTable: RouteTable, options: OpenApiOptions): Promise<Record<string, unknown>> {
   const responder = createResponder(context.responder.policy);
   // The same route table, with metrics of its own when the service has any (so /metrics is there too).
-  const metrics = context.metrics === undefined ? undefined : createServiceMetrics(() => context.live.dataset(), context.sync);
-  const routes = routeTable({ calendar: context.calendar, live: context.live, responder, ...(metrics ? { metrics } : {}), ...(context.sync ? { sync: context.sync } : {}) });
+  const metrics = context.metrics === undefined ? undefined : createServiceMetrics(() => context.live.dataset(), context.sync === undefined ? {} : { sync: context.sync });
+  const routes = routeTable({ ...context, responder, ...(metrics ? { metrics } : {}) });
   const app = buildApp({ routes, responder });
   try {
     const answers = new Map<string, ExampleAnswer>();
@@ -178,6 +178,7 @@ function serviceOperation(path: string, doc: Extract<RouteDoc, { kind: 'service'
     tags: ['Service'],
     summary: doc.summary,
     description: doc.description,
+    ...(doc.parameters === undefined ? {} : { parameters: doc.parameters.map((parameter) => ({ in: 'path', required: true, ...parameter })) }),
     responses: {
       ...Object.fromEntries(
         Object.entries(doc.responses).map(([status, response]) => {

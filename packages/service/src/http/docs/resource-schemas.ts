@@ -332,6 +332,10 @@ export const OpenApiDocumentSchema = Type.Object(
   { description: 'An OpenAPI 3.1 document (this one).' },
 );
 
+export const DatasetFileSchema = Type.Unknown({
+  description: 'A data file as docs/arrangement-format.md describes it: the manifest, a year file (their JSON Schemas: manifest.schema.json, arrangement.schema.json), or the base64 signature.',
+});
+
 export const MetricsTextSchema = Type.String({ description: 'The Prometheus text exposition format, version 0.0.4.' });
 
 export const ProblemSchema = Type.Object(
@@ -362,6 +366,7 @@ export const RESOURCE_SCHEMAS = {
   Readiness: ReadinessSchema,
   OpenApiDocument: OpenApiDocumentSchema,
   MetricsText: MetricsTextSchema,
+  DatasetFile: DatasetFileSchema,
   Problem: ProblemSchema,
 } as const;
 

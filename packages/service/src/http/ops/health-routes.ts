@@ -1,5 +1,6 @@
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
+import type { OriginState, OriginStateSource } from '../../data-source/follow-origin.js';
 import type { SyncState, SyncStateSource } from '../../sync/sync-state.js';
 import { CACHE_NEVER, type Responder } from '../api/response-policy.js';
 import type { ServiceRoute } from '../api/service-route.js';
@@ -8,10 +9,16 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const JSON_NO_STORE = ['content-type', JSON_TYPE, 'cache-control', CACHE_NEVER];
 const HEALTHY = Buffer.from(JSON.stringify({ status: 'OK' }));
 
+/** What /readyz shows beside the dataset: sync's state, a reader's origin. */
+export interface ReadinessExtras {
+  readonly sync?: SyncState | undefined;
+  readonly source?: OriginState | undefined;
+}
+
 /** The readiness answer: ready once a dataset publishing at least one year is loaded (an empty directory is not data). */
 export function readiness(
   dataset: Dataset | undefined,
-  sync?: SyncState,
+  { sync, source }: ReadinessExtras = {},
 ): {
   readonly ready: boolean;
   readonly body: {
@@ -21,9 +28,11 @@ export function readiness(
     readonly unavailableYears: readonly number[];
     readonly missingFiles: readonly string[];
     readonly sync?: SyncState;
+    readonly source?: OriginState;
   };
 } {
-  // Sync never decides readiness: a gov.cn outage must not take answering replicas out of service.
+  // Sync never decides readiness: a gov.cn outage must not take answering replicas out of service;
+  // nor does a reader's origin: a reader with a good copy keeps answering while its origin is down.
   const ready = dataset !== undefined && dataset.publishedYears.length > 0;
   return {
     ready,
@@ -34,6 +43,7 @@ export function readiness(
       unavailableYears: dataset?.unavailableYears ?? [],
       missingFiles: dataset?.missingFiles ?? [],
       ...(sync === undefined ? {} : { sync }),
+      ...(source === undefined ? {} : { source }),
     },
   };
 }
@@ -42,7 +52,11 @@ export function readiness(
  * Health endpoints outside `/v1`: `/healthz` says the process answers; `/readyz` says whether a
  * dataset is loaded (503 until then) and which years it publishes or cannot read.
  */
-export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Responder, sync?: SyncStateSource): ServiceRoute[] {
+export function healthRoutes(
+  live: Pick<LiveDataset, 'dataset'>,
+  responder: Responder,
+  extras: { readonly sync?: SyncStateSource | undefined; readonly origin?: OriginStateSource | undefined } = {},
+): ServiceRoute[] {
   return [
     {
       path: '/healthz',
@@ -62,7 +76,7 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Resp
         operationId: 'service.getReadiness',
         summary: 'Readiness',
         description:
-          'Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, and, when sync runs, its state (which never decides readiness).',
+          "Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, when sync runs its state, and for a reader (DATA_URL) its origin: last successful poll, last change, last error (neither decides readiness).",
         responses: {
           200: { description: 'A dataset is loaded.', contentType: JSON_TYPE, schema: 'Readiness', example: { live: true } },
           503: {
@@ -74,7 +88,7 @@ export function healthRoutes(live: Pick<LiveDataset, 'dataset'>, responder: Resp
         },
       },
       handle(request, reply) {
-        const { ready, body } = readiness(live.dataset(), sync?.());
+        const { ready, body } = readiness(live.dataset(), { sync: extras.sync?.(), source: extras.origin?.() });
         responder.write(request, reply, 'service.getReadiness', ready ? 200 : 503, JSON_NO_STORE, Buffer.from(JSON.stringify(body)));
       },
     },

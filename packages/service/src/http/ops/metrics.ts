@@ -1,7 +1,6 @@
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import type { ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
-import type { SyncStateSource } from '../../sync/sync-state.js';
-import { DURATION_BUCKETS, RequestRecorder } from './request-recorder.js';
+import { DURATION_BUCKETS, RequestRecorder, type MetricSources } from './request-recorder.js';
 
 /**
  * The service's metrics. Observing is cheap and always on: plain counts, kept here. The
@@ -19,7 +18,7 @@ export interface ServiceMetrics {
   scrape(): Promise<{ readonly contentType: string; readonly text: string }>;
 }
 
-export function createServiceMetrics(dataset: () => Dataset | undefined, sync?: SyncStateSource): ServiceMetrics {
+export function createServiceMetrics(dataset: () => Dataset | undefined, extras: Pick<MetricSources, 'sync' | 'webhooks' | 'origin'> = {}): ServiceMetrics {
   const requests = new RequestRecorder(DURATION_BUCKETS);
   const reloads = new Map<string, number>();
   let exposition: Promise<{ contentType: string; metrics(): Promise<string> }> | undefined;
@@ -28,12 +27,12 @@ export function createServiceMetrics(dataset: () => Dataset | undefined, sync?: 
       requests.observe(operation, status, seconds);
     },
     observeReload(outcome) {
-      const result = outcome.failed ? 'failed' : outcome.problems > 0 ? 'invalid' : outcome.changed ? 'changed' : 'unchanged';
+      const result = outcome.failed ? 'failed' : outcome.refused || outcome.problems > 0 ? 'invalid' : outcome.changed ? 'changed' : 'unchanged';
       reloads.set(result, (reloads.get(result) ?? 0) + 1);
     },
     async scrape() {
       exposition ??= import('./prometheus-registry.js').then(({ createPrometheusRegistry }) =>
-        createPrometheusRegistry({ requests, reloads, dataset, ...(sync ? { sync } : {}) }),
+        createPrometheusRegistry({ requests, reloads, dataset, ...extras }),
       );
       const registry = await exposition;
       return { contentType: registry.contentType, text: await registry.metrics() };

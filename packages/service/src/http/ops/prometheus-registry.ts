@@ -1,5 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValueWithName } from 'prom-client';
+import { POLL_RESULTS, type OriginStateSource } from '../../data-source/follow-origin.js';
 import type { SyncState, SyncStateSource } from '../../sync/sync-state.js';
+import type { DeliveryCounts } from '../../sync/webhooks.js';
 import { DURATION_BUCKETS, type MetricSources, type RequestRecorder } from './request-recorder.js';
 
 /**
@@ -83,10 +85,72 @@ export function createPrometheusRegistry(sources: MetricSources): Registry {
     },
   });
   if (sources.sync !== undefined) registerSyncMetrics(registry, sources.sync);
+  if (sources.webhooks !== undefined) registerWebhookMetrics(registry, sources.webhooks);
+  if (sources.origin !== undefined) registerOriginMetrics(registry, sources.origin);
   return registry;
 }
 
-/** Sync's last attempt and success, the outcome per year, held notices, webhook deliveries and failures. */
+/** Webhook deliveries, by result, and the attempts that failed. */
+function registerWebhookMetrics(registry: Registry, webhooks: () => DeliveryCounts | undefined): void {
+  new Counter({
+    name: 'calendar_webhook_deliveries_total',
+    help: 'Webhook events by result: delivered (a 2xx answer), failed (gave up after every attempt).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const counts = webhooks();
+      this.inc({ result: 'delivered' }, counts?.delivered ?? 0);
+      this.inc({ result: 'failed' }, counts?.failed ?? 0);
+    },
+  });
+  new Counter({
+    name: 'calendar_webhook_failed_attempts_total',
+    help: 'Webhook delivery attempts that failed (no answer, or not 2xx); each is retried until the attempts run out.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(webhooks()?.failedAttempts ?? 0);
+    },
+  });
+}
+
+/** A reader's polls of its origin (DATA_URL): by result, the last success, the files of the copy refused last. */
+function registerOriginMetrics(registry: Registry, origin: OriginStateSource): void {
+  new Counter({
+    name: 'calendar_dataset_source_polls_total',
+    help: "A reader's polls of its origin, by result: changed (a new copy taken), unchanged, refused (a file's digest, the signature or the data's checks failed: the last good copy stays), failed (the origin could not be read).",
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const polls = origin()?.polls;
+      for (const result of POLL_RESULTS) this.inc({ result }, polls?.[result] ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'calendar_dataset_source_last_success_timestamp_seconds',
+    help: 'When a poll of the origin last ended with its copy taken or found unchanged (Unix time).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      const last = origin()?.lastSuccess;
+      if (last !== undefined && last !== null) this.set(Date.parse(last) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'calendar_dataset_source_refused_file',
+    help: "The files of the origin's copy refused last, 1 each, by the check that refused it (digest, signature, data); none once a copy is taken.",
+    labelNames: ['file', 'check'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { file, check } of origin()?.refusedFiles ?? []) this.set({ file, check }, 1);
+    },
+  });
+}
+
+/** Sync's last attempt and success, the outcome per year, held notices. */
 function registerSyncMetrics(registry: Registry, sync: SyncStateSource): void {
   const seconds = (iso: string | null): number | undefined => (iso === null ? undefined : Date.parse(iso) / 1000);
   const timestamp = (name: string, help: string, pick: (state: SyncState) => string | null): void => {
@@ -120,27 +184,6 @@ function registerSyncMetrics(registry: Registry, sync: SyncStateSource): void {
     registers: [registry],
     collect() {
       this.set(sync()?.held.length ?? 0);
-    },
-  });
-  new Counter({
-    name: 'calendar_webhook_deliveries_total',
-    help: 'Webhook events by result: delivered (a 2xx answer), failed (gave up after every attempt).',
-    labelNames: ['result'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      const counts = sync()?.webhooks;
-      this.inc({ result: 'delivered' }, counts?.delivered ?? 0);
-      this.inc({ result: 'failed' }, counts?.failed ?? 0);
-    },
-  });
-  new Counter({
-    name: 'calendar_webhook_failed_attempts_total',
-    help: 'Webhook delivery attempts that failed (no answer, or not 2xx); each is retried until the attempts run out.',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(sync()?.webhooks.failedAttempts ?? 0);
     },
   });
 }

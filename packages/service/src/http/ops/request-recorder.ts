@@ -1,5 +1,7 @@
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
+import type { OriginStateSource } from '../../data-source/follow-origin.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
+import type { DeliveryCounts } from '../../sync/webhooks.js';
 
 /** What the exposition reads when scraped. */
 export interface MetricSources {
@@ -9,6 +11,10 @@ export interface MetricSources {
   dataset(): Dataset | undefined;
   /** Sync's state, when sync runs. */
   readonly sync?: SyncStateSource;
+  /** Webhook deliveries, when webhooks are configured. */
+  readonly webhooks?: () => DeliveryCounts | undefined;
+  /** A reader's origin. */
+  readonly origin?: OriginStateSource;
 }
 
 export const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.5] as const;

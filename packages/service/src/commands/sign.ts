@@ -1,0 +1,56 @@
+import type { KeyObject } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { formatDataFile } from '../publishing/format-data-file.js';
+import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
+import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { dataFolderRefusal } from '../publishing/data-folder.js';
+import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
+import { sealFolder } from '../publishing/publish-year.js';
+import { print } from './terminal-text.js';
+
+/**
+ * `sign --data-dir DIR`: seals a folder made or edited by hand, for a fleet to follow (upload to
+ * object storage, a static server): checks it as the loader does (the digests aside, which it is
+ * about to write), then writes the manifest again with every year file's SHA-256, and with a key
+ * (--key-file or DATASET_SIGNING_KEY_FILE) its Ed25519 signature, `manifest.json.sig`. Exit 0
+ * done, 1 the folder has a data problem (nothing written), 2 bad usage or not a data folder.
+ */
+export async function runSign(dataDir: string, signingKey: KeyObject | undefined, out: Writable, err: Writable): Promise<number> {
+  const refusal = await dataFolderRefusal(dataDir);
+  if (refusal !== undefined) {
+    print(err, `${dataDir}: the data directory ${refusal.reason}; nothing was signed\n`);
+    return refusal.kind === 'usage' ? 2 : 1;
+  }
+  let snapshot: DirectorySnapshot;
+  try {
+    snapshot = withoutDigests(await folderSource(dataDir).read());
+  } catch (error) {
+    print(err, `${dataDir}: ${error instanceof Error ? error.message : String(error)}; nothing was signed\n`);
+    return 1;
+  }
+  const dataset = assembleDataset(snapshot);
+  if (dataset.problems.length > 0) {
+    for (const problem of dataset.problems) print(err, `${formatDataProblem(problem)}\n`);
+    print(err, `${dataDir}: not signed: a dataset with a problem is refused by every reader; mend it first\n`);
+    return 1;
+  }
+  await sealFolder(dataDir, { signingKey });
+  const years = dataset.publishedYears;
+  print(
+    out,
+    `${dataDir}: ${MANIFEST_FILE_NAME} lists the SHA-256 of ${years.length} year files (${years[0] ?? ''}..${years.at(-1) ?? ''}), datasetVersion ${dataset.version}\n` +
+      (signingKey === undefined
+        ? `not signed (no key: --key-file or DATASET_SIGNING_KEY_FILE); a ${SIGNATURE_FILE_NAME} of an earlier manifest is removed\n`
+        : `signed: ${SIGNATURE_FILE_NAME} written\n`),
+  );
+  return 0;
+}
+
+/** The folder's read with the manifest's digests left out: they describe the files as they were, and are about to be written again. */
+function withoutDigests(snapshot: DirectorySnapshot): DirectorySnapshot {
+  const manifest = manifestOf(snapshot);
+  if (manifest === undefined || snapshot.manifest === undefined) throw new ManifestError(`${MANIFEST_FILE_NAME} is missing`);
+  return { ...snapshot, manifest: { fileName: snapshot.manifest.fileName, text: formatDataFile({ ...manifest, files: undefined }) } };
+}

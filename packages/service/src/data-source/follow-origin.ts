@@ -1,0 +1,130 @@
+import { mkdir } from 'node:fs/promises';
+import type { Logger } from 'pino';
+import { LiveDataset, type CalendarBuild, type ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import type { OriginSettings } from '../config.js';
+import { readerChecks } from './reader-checks.js';
+import { urlSource } from './url-source.js';
+import { writableFolder } from './writable-folder.js';
+
+export const POLL_RESULTS = ['changed', 'unchanged', 'refused', 'failed'] as const;
+export type PollResult = (typeof POLL_RESULTS)[number];
+
+/** What /readyz and /metrics show of a reader's origin. */
+export interface OriginState {
+  /** DATA_URL, without credentials. */
+  readonly url: string;
+  readonly pollSeconds: number;
+  /** ISO timestamps: the last poll whose copy was taken or found unchanged, the last that changed the dataset. */
+  readonly lastSuccess: string | null;
+  readonly lastChange: string | null;
+  /** The last poll that failed or whose copy was refused, and why (the cache's refusal at start too). */
+  readonly lastError: { readonly at: string; readonly message: string } | null;
+  readonly polls: Readonly<Record<PollResult, number>>;
+  /** The files of the copy refused last, and which check refused each (digest, signature, data); empty once a copy is taken. */
+  readonly refusedFiles: readonly { readonly file: string; readonly check: string }[];
+}
+
+export type OriginStateSource = () => OriginState | undefined;
+
+/** A reader: its live dataset, what it knows of its origin, and its polling. */
+export interface Reader<Calendar> {
+  readonly live: LiveDataset<Calendar>;
+  state(): OriginState;
+  /** Loads the cache, polls the origin once, then on the wall clock's multiples of DATA_POLL_SECONDS. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const CACHE = 'cache';
+const MAX_ERROR_PROBLEMS = 5;
+
+/**
+ * A replica that follows another's dataset (docs/design.md, "Many replicas"): its live dataset
+ * reads the origin's URL and takes a copy whole or not at all, after the loader's checks and the
+ * reader's own (every file's digest, the signature); it never withdraws a published year. Each
+ * copy taken is written to the cache (DATA_DIR), from which a restart starts while the origin is
+ * down; without an origin or a cache it stays unready rather than answer unlike the fleet.
+ */
+export function followOrigin<Calendar>(settings: OriginSettings, build: CalendarBuild<Calendar>, log: Logger): Reader<Calendar> {
+  const source = urlSource({ url: settings.url, signed: settings.publicKey !== undefined });
+  const live = new LiveDataset(source, build, { log, acceptance: 'whole', check: readerChecks(settings.publicKey) });
+  const polls: Record<PollResult, number> = { changed: 0, unchanged: 0, refused: 0, failed: 0 };
+  let state: Omit<OriginState, 'polls'> = { url: source.location, pollSeconds: settings.pollSeconds, lastSuccess: null, lastChange: null, lastError: null, refusedFiles: [] };
+  let caching: Promise<void> = Promise.resolve();
+
+  live.onReload((outcome, reason, snapshot) => {
+    const at = new Date().toISOString();
+    if (outcome.failed || outcome.refused) {
+      state = { ...state, lastError: { at, message: errorMessage(outcome, reason) }, refusedFiles: outcome.refused ? refusedFilesOf(outcome.dataProblems) : state.refusedFiles };
+    }
+    if (reason === CACHE) return;
+    const result: PollResult = outcome.failed ? 'failed' : outcome.refused ? 'refused' : outcome.changed ? 'changed' : 'unchanged';
+    polls[result] += 1;
+    if (result === 'changed' || result === 'unchanged') state = { ...state, lastSuccess: at, refusedFiles: [] };
+    if (result === 'changed' && snapshot !== undefined) {
+      state = { ...state, lastChange: at };
+      const cacheDir = settings.cacheDir;
+      if (cacheDir !== undefined) caching = caching.then(() => writeCache(cacheDir, snapshot, log));
+    }
+  });
+
+  return {
+    live,
+    state: () => ({ ...state, polls: { ...polls } }),
+    async start() {
+      const cached = settings.cacheDir === undefined ? undefined : await readCache(settings.cacheDir);
+      if (cached !== undefined) {
+        source.remember(cached);
+        await live.adopt(cached, CACHE);
+      }
+      await live.reload('start');
+      live.startWatching(settings.pollSeconds);
+    },
+    async stop() {
+      live.stopWatching();
+      await caching;
+      await source.close();
+    },
+  };
+}
+
+function errorMessage(outcome: ReloadOutcome, reason: string): string {
+  const listed = outcome.dataProblems.slice(0, MAX_ERROR_PROBLEMS).map(formatDataProblem);
+  const more = outcome.dataProblems.length > MAX_ERROR_PROBLEMS ? [`and ${outcome.dataProblems.length - MAX_ERROR_PROBLEMS} more`] : [];
+  const what = reason === CACHE ? 'the cache was refused' : outcome.failed ? 'the origin could not be read' : "the origin's copy was refused; the last good copy stays";
+  return `${what}: ${[...listed, ...more].join('; ')}`;
+}
+
+function refusedFilesOf(problems: readonly DataProblem[]): { file: string; check: string }[] {
+  const checks = problems.map((problem) => ({ file: problem.file, check: problem.field === '(digest)' ? 'digest' : problem.field === '(signature)' ? 'signature' : 'data' }));
+  return [...new Map(checks.map((entry) => [`${entry.file} ${entry.check}`, entry])).values()];
+}
+
+/** The cache's copy, if the folder holds one (a manifest at least). */
+async function readCache(cacheDir: string): Promise<DirectorySnapshot | undefined> {
+  try {
+    const snapshot = await writableFolder(cacheDir).read();
+    return snapshot.manifest === undefined ? undefined : snapshot;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A copy just taken, into the cache: the files that differ from the cache's, then the signature, the manifest last. */
+async function writeCache(cacheDir: string, snapshot: DirectorySnapshot, log: Logger): Promise<void> {
+  const manifest = snapshot.manifest;
+  if (manifest === undefined || !('text' in manifest)) return;
+  try {
+    await mkdir(cacheDir, { recursive: true });
+    const cache = writableFolder(cacheDir);
+    const held = new Map((await cache.read()).yearFiles.flatMap((file) => ('text' in file ? [[file.fileName, file.text] as const] : [])));
+    const yearFiles = new Map(snapshot.yearFiles.flatMap((file) => ('text' in file && held.get(file.fileName) !== file.text ? [[file.fileName, file.text] as const] : [])));
+    const signature = snapshot.signature !== undefined && 'text' in snapshot.signature ? snapshot.signature.text : undefined;
+    await cache.publish({ yearFiles, manifest: manifest.text, signature });
+  } catch (error) {
+    log.warn({ err: error, cacheDir }, 'cannot write the dataset cache; a restart while the origin is down would start unready');
+  }
+}

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { realpath } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { isYearFileName, MANIFEST_FILE_NAME, readDataFile, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { sendProblem } from '../api/problems.js';
+import { matchesIfNoneMatch, type Responder } from '../api/response-policy.js';
+import type { ServiceRoute } from '../api/service-route.js';
+
+const OPERATION = 'service.getDatasetFile';
+
+/** Always revalidated: a reader asks with If-None-Match and gets 304 until the file changes. */
+const CACHE_REVALIDATE = 'no-cache';
+
+/**
+ * The writer's data folder, read-only, for the readers of a fleet (README.md, "One dataset for a
+ * fleet"): `/dataset/manifest.json`, `/dataset/<year>.json` and `/dataset/manifest.json.sig`, the
+ * exact bytes of the files the service loads from, each with a strong ETag of its bytes. Nothing
+ * else: the name must be one of those three forms (no listing, no hidden file, no path), and the
+ * file, links followed, must lie inside the folder and pass the loader's own read (a regular file
+ * of at most 1 MiB, UTF-8).
+ */
+export function datasetRoutes(dataDir: string, responder: Responder): ServiceRoute[] {
+  return [
+    {
+      path: '/dataset/{file}',
+      doc: {
+        kind: 'service',
+        operationId: OPERATION,
+        summary: 'A file of the dataset this service answers from',
+        description:
+          'manifest.json (the published years and the SHA-256 of each year file), <year>.json (one arrangement year) or manifest.json.sig (the Ed25519 signature of the manifest, when the writer signs): ' +
+          'the exact bytes of the files in the data folder, for other replicas to follow (DATA_URL). Strong ETag, Cache-Control: no-cache; If-None-Match answers 304. Served by a service with a local data folder, not by a reader.',
+        parameters: [
+          {
+            name: 'file',
+            description: 'manifest.json, manifest.json.sig, or a year file such as 2026.json.',
+            schema: { type: 'string', pattern: '^(manifest\\.json(\\.sig)?|[0-9]{4}\\.json)$' },
+          },
+        ],
+        responses: {
+          200: { description: 'The file, byte for byte (manifest.json.sig is text/plain).', contentType: 'application/json', schema: 'DatasetFile' },
+          404: { description: 'No such file in the dataset.', contentType: 'application/problem+json', schema: 'Problem' },
+        },
+      },
+      async handle(request, reply) {
+        const name = (request.params as { readonly file?: string }).file ?? '';
+        const bytes = isServedName(name) ? await readInside(dataDir, name) : undefined;
+        if (bytes === undefined) {
+          sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: `The dataset has no file ${JSON.stringify(name)}.` }, OPERATION);
+          return;
+        }
+        const etag = `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+        const contentType = name === SIGNATURE_FILE_NAME ? 'text/plain; charset=utf-8' : 'application/json';
+        const headers = ['etag', etag, 'cache-control', CACHE_REVALIDATE];
+        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+          responder.write(request, reply, OPERATION, 304, headers);
+          return;
+        }
+        responder.write(request, reply, OPERATION, 200, ['content-type', contentType, ...headers], bytes);
+      },
+    },
+  ];
+}
+
+function isServedName(name: string): boolean {
+  return name === MANIFEST_FILE_NAME || name === SIGNATURE_FILE_NAME || isYearFileName(name);
+}
+
+/** The file's bytes, if it lies inside the folder once links are followed and the loader would read it; undefined otherwise. */
+async function readInside(dataDir: string, name: string): Promise<Buffer | undefined> {
+  try {
+    const [folder, file] = await Promise.all([realpath(dataDir), realpath(join(dataDir, name))]);
+    if (!file.startsWith(folder + sep)) return undefined;
+    return Buffer.from(await readDataFile(file), 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeAtomically } from '../data-source/writable-folder.js';
+import type { ArrangedDay } from './arrangement-days.js';
+import type { YearOutcome } from './sync-run.js';
+import { NO_DELIVERIES, type DeliveryCounts, type PendingDelivery } from './webhooks.js';
+
+/**
+ * The writer's state that must outlive its process, in one file beside the data: the last sync
+ * run (its held notices above all), the held notices already announced, what subscribers have been
+ * told about each year, and the webhook deliveries not made yet. A dot file: the loader reads only
+ * `manifest.json` and `<year>.json`, and `/dataset/` serves nothing else, so it is never data.
+ */
+export const WRITER_STATE_FILE_NAME = '.writer-state.json';
+
+/** What subscribers were last told about a year: a digest of its arrangement, its days, its notices' titles. */
+export interface AnnouncedYear {
+  readonly digest: string;
+  readonly days: Readonly<Record<string, ArrangedDay>>;
+  readonly notices: readonly string[];
+}
+
+export interface SyncRecord {
+  readonly lastAttempt: string | null;
+  readonly lastSuccess: string | null;
+  readonly outcomes: readonly YearOutcome[];
+}
+
+export interface WriterStateData {
+  readonly sync: SyncRecord | undefined;
+  /** Ids of the held-notice events already sent: a restart does not send them again. */
+  readonly heldEventsSent: readonly string[];
+  /** By year; undefined until the first dataset is loaded, which subscribers are not told about. */
+  readonly announced: Readonly<Record<string, AnnouncedYear>> | undefined;
+  readonly pending: readonly PendingDelivery[];
+  readonly webhooks: DeliveryCounts;
+}
+
+const EMPTY: WriterStateData = { sync: undefined, heldEventsSent: [], announced: undefined, pending: [], webhooks: NO_DELIVERIES };
+
+interface StateLog {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * The state file of a writer's data folder: read once at start, then every update is kept in
+ * memory at once and written behind it, atomically, one write at a time. A folder that cannot be
+ * written (a read-only mount) leaves the state in memory only, said once in the log.
+ */
+export class WriterState {
+  private writing: Promise<void> = Promise.resolve();
+  private dirty = false;
+  private warned = false;
+  private closed = false;
+
+  private constructor(
+    private readonly path: string,
+    private current: WriterStateData,
+    private readonly log: StateLog,
+  ) {}
+
+  static async load(dataDir: string, log: StateLog): Promise<WriterState> {
+    const path = join(dataDir, WRITER_STATE_FILE_NAME);
+    return new WriterState(path, (await readWriterState(dataDir, log)) ?? EMPTY, log);
+  }
+
+  get data(): WriterStateData {
+    return this.current;
+  }
+
+  update(patch: Partial<WriterStateData>): void {
+    this.current = { ...this.current, ...patch };
+    if (this.dirty || this.closed) return;
+    this.dirty = true;
+    this.writing = this.writing.then(async () => {
+      this.dirty = false;
+      try {
+        await writeAtomically(this.path, `${JSON.stringify({ version: 1, ...this.current }, null, 2)}\n`);
+      } catch (error) {
+        if (!this.warned) this.log.warn({ err: error, path: this.path }, 'cannot write the writer state; held notices and undelivered webhooks would not survive a restart');
+        this.warned = true;
+      }
+    });
+  }
+
+  /** Writes what is pending, then nothing more: the process is stopping, and the next one starts from the file. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.writing;
+  }
+}
+
+/** The state a writer left in a data folder, for a process that only shows it; undefined when there is none, or none usable. */
+export async function readWriterState(dataDir: string, log: StateLog): Promise<WriterStateData | undefined> {
+  const path = join(dataDir, WRITER_STATE_FILE_NAME);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const value = JSON.parse(text) as Partial<WriterStateData> & { version?: unknown };
+    if (value.version !== 1) throw new Error(`version ${String(value.version)}`);
+    return {
+      sync: isRecord(value.sync) && Array.isArray(value.sync.outcomes) ? value.sync : undefined,
+      heldEventsSent: Array.isArray(value.heldEventsSent) ? value.heldEventsSent.filter((id) => typeof id === 'string') : [],
+      announced: isRecord(value.announced) ? value.announced : undefined,
+      pending: Array.isArray(value.pending) ? value.pending.filter((delivery) => isRecord(delivery) && isRecord(delivery.event) && typeof delivery.url === 'string') : [],
+      webhooks: isRecord(value.webhooks) ? { ...EMPTY.webhooks, ...value.webhooks } : EMPTY.webhooks,
+    };
+  } catch (error) {
+    log.warn({ path, reason: error instanceof Error ? error.message : String(error) }, 'the writer state file is unusable; starting from none');
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> & object {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,84 @@
+import type { Logger } from 'pino';
+import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { isWriterProcess } from './cluster.js';
+import type { Config } from './config.js';
+import { DatasetAnnouncer } from './sync/dataset-events.js';
+import { DEFAULT_FETCH_LIMITS } from './sync/http-fetch.js';
+import { SyncSchedule } from './sync/sync-schedule.js';
+import { syncStateOf, type SyncStateSource } from './sync/sync-state.js';
+import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, NO_DELIVERIES, WebhookSender, type DeliveryCounts } from './sync/webhooks.js';
+import { readWriterState, WriterState, type WriterStateData } from './sync/writer-state.js';
+
+/** What a service with its own data folder does beyond answering: sync, and the webhooks that follow its dataset. */
+export interface Writer {
+  /** The schedule, in the process that syncs; undefined in the others. */
+  readonly sync: SyncSchedule | undefined;
+  /** Sync's state for /readyz and /metrics (read from the writer state file in a process that does not sync). */
+  readonly syncState: SyncStateSource | undefined;
+  /** The webhook deliveries so far, for /metrics. */
+  readonly webhookCounts: () => DeliveryCounts | undefined;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The writer's part of a service on a local folder: nothing at all unless sync or webhooks are
+ * configured (the default makes no request and writes no file). With them, exactly one process
+ * of the pod syncs and sends (README.md, "One dataset for a fleet"); it keeps its state in the
+ * folder (writer-state.ts), resumes undelivered webhooks, and announces every change of the
+ * loaded dataset, whoever wrote it. Other worker processes show the state that process keeps.
+ */
+export async function createWriter(config: Config, live: LiveDataset<unknown>, logger: Logger): Promise<Writer | undefined> {
+  const settings = config.sync;
+  if (settings === undefined && config.webhooks.urls.length === 0) return undefined;
+  if (!isWriterProcess()) {
+    let kept: WriterStateData | undefined = await readWriterState(config.dataDir, logger);
+    live.onReload(() => {
+      void readWriterState(config.dataDir, logger).then((state) => {
+        kept = state;
+      });
+    });
+    return {
+      sync: undefined,
+      syncState: settings === undefined ? undefined : () => syncStateOf(settings, kept?.sync, kept?.webhooks ?? NO_DELIVERIES, live.dataset()),
+      webhookCounts: () => kept?.webhooks,
+      start: () => undefined,
+      stop: () => Promise.resolve(),
+    };
+  }
+  const state = await WriterState.load(config.dataDir, logger);
+  const fetcher = createWebhookFetcher(DEFAULT_FETCH_LIMITS);
+  const sender = new WebhookSender(config.webhooks, fetcher, logger, DEFAULT_DELIVERY_POLICY, {
+    keep: (pending, webhooks) => state.update({ pending, webhooks }),
+    counts: state.data.webhooks,
+  });
+  // Before the first load, which may announce: what a previous process left undelivered goes first.
+  sender.resume(state.data.pending);
+  const announcer = config.webhooks.urls.length > 0 ? new DatasetAnnouncer(sender, state) : undefined;
+  live.onReload(() => {
+    const dataset = live.dataset();
+    if (dataset !== undefined) announcer?.observe(dataset);
+  });
+  const schedule =
+    settings === undefined
+      ? undefined
+      : new SyncSchedule(settings, config.dataDir, logger, sender, state, {
+          onPublished: () => live.reload('sync'),
+          publishing: { signingKey: config.signingKey },
+          dataset: () => live.dataset(),
+        });
+  return {
+    sync: schedule,
+    syncState: schedule === undefined ? undefined : () => schedule.state(),
+    webhookCounts: () => ({ ...sender.counts }),
+    start() {
+      schedule?.start();
+    },
+    async stop() {
+      schedule?.stop();
+      sender.stop();
+      await state.close();
+      await fetcher.close();
+    },
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * What the data commands make of a data folder: `import` and `sync` publish only into a folder with
+ * a manifest (exit 2 otherwise, nothing requested or written), `--seed` fills an empty one with the
+ * bundled data first; every manifest they write lists each year file's SHA-256 (signed with
+ * DATASET_SIGNING_KEY_FILE's key); `sign` seals a folder edited by hand; `validate` names a file
+ * that is not the one its manifest lists.
+ */
+import assert from 'node:assert/strict';
+import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
+import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
+import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
+import { runSign } from 'china-holiday-calendar-service/internal/commands/sign.js';
+import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
+import { runValidate } from 'china-holiday-calendar-service/internal/commands/validate.js';
+import { signingKeyOf } from 'china-holiday-calendar-service/internal/config.js';
+import { runCliBytes } from '../helpers/cli-process.js';
+import { Collected } from '../helpers/collected.js';
+import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
+import { inProcessServices } from '../helpers/in-process-service.js';
+import { startFakeGovCn, type FakeGovCn } from '../helpers/fake-gov-cn.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const SYNTHETIC_2027 = join(FIXTURES, 'synthetic', '2027-annual.txt');
+const dataCopy = dataCopies();
+const serve = inProcessServices();
+const scratch = mkdtempSync(join(tmpdir(), 'calendar-folders-'));
+let fake: FakeGovCn;
+before(async () => {
+  fake = await startFakeGovCn();
+  fake.list([
+    { fixture: join(FIXTURES, 'notices', '2026-annual.txt'), template: 'zhengceku', number: 7047091 },
+    { fixture: join(FIXTURES, 'synthetic', '2027-annual.txt'), template: 'content', number: 7100001 },
+  ]);
+});
+after(async () => {
+  await fake.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+let folders = 0;
+function folder(files: Record<string, string> = {}): string {
+  const dir = join(scratch, `folder-${(folders += 1)}`);
+  mkdirSync(dir);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+const keys = generateKeyPairSync('ed25519');
+const KEY_FILE = join(scratch, 'writer.pem');
+writeFileSync(KEY_FILE, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+
+async function run(command: (out: Collected, err: Collected) => Promise<number>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = new Collected();
+  const err = new Collected();
+  const code = await command(out, err);
+  return { code, stdout: out.text, stderr: err.text };
+}
+
+const importInto = (dataDir: string, options: { seed?: boolean } = {}) =>
+  run((out, err) => runImport([SYNTHETIC_2027], { dataDir, dryRun: false, force: false, currentYear: 2026, ...options }, out, err));
+
+const syncInto = (dataDir: string, options: { seed?: boolean } = {}) =>
+  run((out, err) =>
+    runSyncCommand({ dataDir, values: { SYNC_SOURCE: 'gov.cn', SYNC_SEARCH_URL: fake.searchUrl }, accept: [], currentYear: 2026, ...options }, out, err),
+  );
+
+/** The manifest's digests against the folder's files: every published year listed, each the SHA-256 of its bytes. */
+function assertSealed(dir: string): void {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { publishedYears: number[]; files: Record<string, string> };
+  assert.deepEqual(Object.keys(manifest.files), manifest.publishedYears.map((year) => `${year}.json`));
+  for (const [name, digest] of Object.entries(manifest.files)) assert.equal(digest, sha256Hex(readFileSync(join(dir, name))), name);
+}
+
+describe('import and sync publish only into a data folder', () => {
+  for (const [command, publish, nothing] of [
+    ['import', importInto, 'nothing was imported'],
+    ['sync', syncInto, 'nothing was requested'],
+  ] as const) {
+    it(`${command}: a folder that does not exist, or has no manifest.json, is refused with exit 2 and nothing is written or requested`, async () => {
+      const requests = fake.requests.length;
+      const missing = join(scratch, `${command}-missing`);
+      const absent = await publish(missing);
+      assert.equal(absent.code, 2, absent.stderr);
+      assert.equal(absent.stderr, `${missing}: the data directory does not exist (--seed copies the bundled data into an empty folder first); ${nothing}\n`);
+      assert.equal(existsSync(missing), false);
+
+      const bare = folder({ '2026.json': readFileSync(join(BUNDLED_DATA_DIR, '2026.json'), 'utf8') });
+      const before = snapshotOf(bare);
+      const noManifest = await publish(bare);
+      assert.equal(noManifest.code, 2);
+      assert.equal(noManifest.stderr, `${bare}: the data directory has no manifest.json, so it is not a data folder (--seed copies the bundled data into an empty folder first); ${nothing}\n`);
+      assert.deepEqual(snapshotOf(bare), before, 'nothing written');
+      assert.equal(noManifest.stdout, '');
+      assert.equal(fake.requests.length, requests, 'nothing requested');
+    });
+
+    it(`${command} --seed: an empty or absent folder gets the bundled data first, then the new year; a folder holding something else is refused`, async () => {
+      for (const dir of [folder(), join(scratch, `${command}-seeded`)]) {
+        const seeded = await publish(dir, { seed: true });
+        assert.equal(seeded.code, 0, seeded.stderr);
+        assert.ok(seeded.stdout.startsWith(`${dir}: seeded with the bundled data\n`), seeded.stdout);
+        const names = readdirSync(dir).filter((name) => !name.startsWith('.')).sort();
+        assert.deepEqual(names, [...readdirSync(BUNDLED_DATA_DIR).filter((name) => name.endsWith('.json')), '2027.json'].sort());
+        for (const year of [2008, 2019, 2026]) assert.equal(readFileSync(join(dir, `${year}.json`), 'utf8'), readFileSync(join(BUNDLED_DATA_DIR, `${year}.json`), 'utf8'));
+        assertSealed(dir);
+        const validated = await run((out, err) => runValidate(dir, out, err));
+        assert.match(validated.stdout, /ok: 20 published years \(2008\.\.2027\)/);
+      }
+      const other = folder({ 'notes.txt': 'mine' });
+      const refused = await publish(other, { seed: true });
+      assert.equal(refused.code, 2);
+      assert.match(refused.stderr, /is not empty and has no manifest\.json: --seed fills only an empty folder/);
+      assert.deepEqual([...snapshotOf(other).keys()], ['notes.txt']);
+    });
+  }
+
+  it('--seed leaves a data folder as it is, and publishing a year vouches for no other file edited by hand since', async () => {
+    const dir = dataCopy();
+    const edited = readFileSync(join(dir, '2019.json'), 'utf8').replace(/"sourceUrl": "([^"]+)"/, '"sourceUrl": "$1#edited"');
+    writeFileSync(join(dir, '2019.json'), edited);
+    assert.equal((await importInto(dir, { seed: true })).code, 0);
+    assert.equal(readFileSync(join(dir, '2019.json'), 'utf8'), edited, 'not seeded over');
+    const validated = await run((out, err) => runValidate(dir, out, err));
+    assert.match(validated.stderr, /^2019\.json: \(digest\): /, 'the manifest still lists the digest 2019.json was published with');
+  });
+});
+
+describe('the service\'s sync publishes only into a data folder too', () => {
+  it('with SYNC_SOURCE and a folder without a manifest, a run fails saying why and asks gov.cn nothing', async () => {
+    const requests = fake.requests.length;
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    }));
+    const empty = folder();
+    const service = await serve({ DATA_DIR: empty, SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '3600', SYNC_SEARCH_URL: fake.searchUrl }, logger);
+    await eventually(() => Promise.resolve(lines.some((line) => line.includes('sync run failed'))), 10_000, 'the run');
+    const failed = lines.find((line) => line.includes('sync run failed')) ?? '';
+    assert.match(failed, /has no manifest\.json, so it is not a data folder/);
+    assert.equal(fake.requests.length, requests, 'nothing requested');
+    const ready = (await (await fetch(`${service.url}/readyz`)).json()) as { status: string; sync: { lastAttempt: string | null; lastSuccess: string | null } };
+    assert.equal(ready.status, 'NOT_READY');
+    assert.notEqual(ready.sync.lastAttempt, null);
+    assert.equal(ready.sync.lastSuccess, null);
+    assert.deepEqual(readdirSync(empty).filter((name) => !name.startsWith('.')), [], 'nothing published');
+  });
+});
+
+describe('the manifest\'s digests and signature', () => {
+  it('every manifest import and sync write lists each published year file\'s SHA-256; with DATASET_SIGNING_KEY_FILE it is signed', async () => {
+    const imported = dataCopy();
+    assert.equal((await importInto(imported)).code, 0);
+    assertSealed(imported);
+    const synced = dataCopy();
+    assert.equal((await syncInto(synced)).code, SYNC_EXIT.ok);
+    assertSealed(synced);
+
+    const signed = dataCopy();
+    const cli = await runCliBytes(['import', SYNTHETIC_2027, '--data-dir', signed], { DATASET_SIGNING_KEY_FILE: KEY_FILE });
+    assert.equal(cli.code, 0, cli.stderr.toString());
+    const signature = Buffer.from(readFileSync(join(signed, 'manifest.json.sig'), 'utf8').trim(), 'base64');
+    assert.ok(verify(null, readFileSync(join(signed, 'manifest.json')), createPublicKey(keys.privateKey), signature), 'the signature of the manifest\'s exact bytes');
+  });
+
+  it('sign: writes the digests of a folder edited by hand, signs it with a key, and refuses a folder with a problem', async () => {
+    const dir = dataCopy();
+    const edited = readFileSync(join(dir, '2024.json'), 'utf8').replace(/"sourceUrl": "([^"]+)"/, '"sourceUrl": "$1#checked"');
+    writeFileSync(join(dir, '2024.json'), edited);
+    const stale = await run((out, err) => runValidate(dir, out, err));
+    assert.equal(stale.code, 1);
+    assert.match(stale.stderr, /^2024\.json: \(digest\): its SHA-256 digest is [0-9a-f]{16}…, not the [0-9a-f]{23}… manifest\.json lists: it is not the file the manifest publishes\n$/);
+
+    const sealed = await run((out, err) => runSign(dir, undefined, out, err));
+    assert.equal(sealed.code, 0, sealed.stderr);
+    assert.match(sealed.stdout, /manifest\.json lists the SHA-256 of 19 year files \(2008\.\.2026\), datasetVersion 2025\.11\.04-[0-9a-f]{8}\nnot signed/);
+    assertSealed(dir);
+    assert.equal((await run((out, err) => runValidate(dir, out, err))).code, 0);
+    assert.equal(existsSync(join(dir, 'manifest.json.sig')), false);
+
+    const withKey = await run((out, err) => runSign(dir, signingKeyOf(KEY_FILE), out, err));
+    assert.match(withKey.stdout, /signed: manifest\.json\.sig written/);
+    const signature = Buffer.from(readFileSync(join(dir, 'manifest.json.sig'), 'utf8').trim(), 'base64');
+    assert.ok(verify(null, readFileSync(join(dir, 'manifest.json')), createPublicKey(keys.privateKey), signature));
+    assert.equal((await run((out, err) => runSign(dir, undefined, out, err))).code, 0);
+    assert.equal(existsSync(join(dir, 'manifest.json.sig')), false, 'a signature of another manifest is not left behind');
+
+    writeFileSync(join(dir, '2019.json'), '{ "year": 2019');
+    const before = snapshotOf(dir);
+    const broken = await run((out, err) => runSign(dir, signingKeyOf(KEY_FILE), out, err));
+    assert.equal(broken.code, 1);
+    assert.match(broken.stderr, /^2019\.json: \(file\): is not valid JSON/m);
+    assert.match(broken.stderr, /not signed: a dataset with a problem is refused by every reader; mend it first/);
+    assert.deepEqual(snapshotOf(dir), before, 'nothing written');
+  });
+
+  it('sign on the command line: a key file that is not a private key is refused with exit 2, naming the flag', async () => {
+    const publicKey = join(scratch, 'public.pem');
+    writeFileSync(publicKey, keys.publicKey.export({ type: 'spki', format: 'pem' }));
+    const cli = await runCliBytes(['sign', '--data-dir', dataCopy(), '--key-file', publicKey]);
+    assert.equal(cli.code, 2);
+    assert.match(cli.stderr.toString(), /^--key-file: .*public\.pem is not an Ed25519 private key in PEM/);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The fleet's settings as readConfig reads them, and as an operator meets them: a reader
+ * (DATA_URL) that is also told to sync, send webhooks or sign is refused at start with exit code 2
+ * and a message naming both settings; a malformed URL, interval or key file is named too.
+ */
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { ConfigError, readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { runCliBytes } from '../helpers/cli-process.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'calendar-keys-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+function pem(name: string, text: string | Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const ed25519 = generateKeyPairSync('ed25519');
+const PRIVATE_KEY = pem('writer.pem', ed25519.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+const PUBLIC_KEY = pem('writer.pub.pem', ed25519.publicKey.export({ type: 'spki', format: 'pem' }));
+const RSA_PUBLIC_KEY = pem('rsa.pub.pem', generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }));
+const ORIGIN = 'http://calendar-writer.calendar.svc/dataset/';
+
+function refused(env: NodeJS.ProcessEnv, message: RegExp): void {
+  assert.throws(() => readConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+}
+
+describe('a reader\'s settings', () => {
+  it('DATA_URL makes a reader: DATA_POLL_SECONDS (default 30), DATA_DIR its cache (none when unset), DATASET_PUBLIC_KEY_FILE its key', () => {
+    const reader = readConfig({ DATA_URL: ORIGIN });
+    assert.deepEqual(reader.origin, { url: ORIGIN, pollSeconds: 30, cacheDir: undefined, publicKey: undefined });
+    const configured = readConfig({ DATA_URL: ORIGIN, DATA_POLL_SECONDS: '2', DATA_DIR: '/var/cache/calendar', DATASET_PUBLIC_KEY_FILE: PUBLIC_KEY }).origin ?? assert.fail('a reader');
+    assert.equal(configured.pollSeconds, 2);
+    assert.equal(configured.cacheDir, '/var/cache/calendar');
+    assert.equal(configured.publicKey?.asymmetricKeyType, 'ed25519');
+    assert.equal(readConfig({}).origin, undefined, 'the default: no origin, the service answers from its own folder');
+  });
+
+  it('together with SYNC_SOURCE, WEBHOOK_URLS or DATASET_SIGNING_KEY_FILE is refused, naming both settings', () => {
+    refused({ DATA_URL: ORIGIN, SYNC_SOURCE: 'gov.cn' }, /^DATA_URL and SYNC_SOURCE cannot both be set: .*only the writer syncs/);
+    refused({ DATA_URL: ORIGIN, WEBHOOK_URLS: 'https://hooks.example/calendar', WEBHOOK_SECRET: `whsec_${Buffer.from('x'.repeat(24)).toString('base64')}` }, /^DATA_URL and WEBHOOK_URLS cannot both be set/);
+    refused({ DATA_URL: ORIGIN, DATASET_SIGNING_KEY_FILE: PRIVATE_KEY }, /^DATA_URL and DATASET_SIGNING_KEY_FILE cannot both be set/);
+  });
+
+  it('refuses a URL that is not a folder\'s (no trailing slash, a query, another scheme), and an interval out of range', () => {
+    for (const url of ['http://writer/dataset', 'http://writer/dataset/?sig=x', 'http://writer/dataset/#x', 'ftp://writer/dataset/', 'writer/dataset/']) {
+      refused({ DATA_URL: url }, /^DATA_URL must be the http\(s\) URL of a published dataset folder, ending in \//);
+    }
+    refused({ DATA_URL: ORIGIN, DATA_POLL_SECONDS: '0' }, /^DATA_POLL_SECONDS must be an integer from 1 to 86400, not "0"/);
+    refused({ DATA_URL: ORIGIN, DATA_POLL_SECONDS: '1.5' }, /DATA_POLL_SECONDS must be an integer/);
+    refused({ DATA_POLL_SECONDS: '5' }, /^DATA_POLL_SECONDS is for a reader: set DATA_URL/);
+    refused({ DATASET_PUBLIC_KEY_FILE: PUBLIC_KEY }, /^DATASET_PUBLIC_KEY_FILE is for a reader: set DATA_URL/);
+  });
+
+  it('refuses a key file that cannot be read, is not PEM, is not Ed25519, or is the wrong half', () => {
+    refused({ DATA_URL: ORIGIN, DATASET_PUBLIC_KEY_FILE: join(dir, 'none.pem') }, /^DATASET_PUBLIC_KEY_FILE: .*none\.pem cannot be read/);
+    refused({ DATA_URL: ORIGIN, DATASET_PUBLIC_KEY_FILE: pem('junk.pem', 'not a key') }, /is not an Ed25519 public key in PEM/);
+    refused({ DATA_URL: ORIGIN, DATASET_PUBLIC_KEY_FILE: RSA_PUBLIC_KEY }, /is a rsa key, not an Ed25519 public key/);
+    refused({ DATASET_SIGNING_KEY_FILE: PUBLIC_KEY }, /^DATASET_SIGNING_KEY_FILE: .*writer\.pub\.pem is not an Ed25519 private key in PEM/);
+    assert.equal(readConfig({ DATASET_SIGNING_KEY_FILE: PRIVATE_KEY }).signingKey?.asymmetricKeyType, 'ed25519');
+  });
+});
+
+describe('serve with a reader\'s settings that contradict each other', () => {
+  it('exits 2 at start, with one line naming both settings and no stack trace', async () => {
+    const run = await runCliBytes(['serve'], { DATA_URL: ORIGIN, SYNC_SOURCE: 'gov.cn', PORT: '0' });
+    assert.equal(run.code, 2);
+    assert.equal(run.stdout.toString(), '');
+    assert.equal(run.stderr.toString(), 'DATA_URL and SYNC_SOURCE cannot both be set: a reader (DATA_URL) follows the writer\'s dataset; only the writer syncs, signs and sends webhooks\n');
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * A reader (DATA_URL) following a writer's /dataset/ or a static origin, each the real service
+ * over real sockets: it takes the writer's dataset and version, writes a verified cache, refuses a
+ * copy whose file does not match its digest, that withdraws a year, that has no digests, or whose
+ * signature does not verify, keeps its last good copy and says why in /readyz and /metrics; it
+ * starts from its cache while the origin is down, and without one stays unready.
+ */
+import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
+import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
+import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
+import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { Collected } from '../helpers/collected.js';
+import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
+import { inProcessServices } from '../helpers/in-process-service.js';
+import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
+import { startStaticOrigin, type StaticOrigin } from '../helpers/static-origin.js';
+
+const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
+const silent = new Collected();
+
+const dataCopy = dataCopies();
+const cleanups: (() => Promise<void> | void)[] = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function emptyDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'calendar-cache-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+const started = inProcessServices();
+
+function serve(env: Record<string, string>, logs?: string[]): Promise<RunningService> {
+  const logger = logs
+    ? pino({ level: 'info' }, new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logs.push(chunk.toString());
+          done();
+        },
+      }))
+    : undefined;
+  return started(env, logger);
+}
+
+const reader = (origin: string, env: Record<string, string> = {}, logs?: string[]): Promise<RunningService> =>
+  serve({ DATA_URL: origin, DATA_POLL_SECONDS: '1', ...env }, logs);
+
+interface Readiness {
+  readonly status: string;
+  readonly datasetVersion: string | null;
+  readonly publishedYears: readonly number[];
+  readonly source?: OriginState;
+}
+
+async function readiness(service: RunningService): Promise<{ status: number; body: Readiness }> {
+  const response = await fetch(`${service.url}/readyz`);
+  return { status: response.status, body: (await response.json()) as Readiness };
+}
+
+async function dayStatus(service: RunningService, date: string): Promise<{ status: number; dayStatus?: string; datasetVersion?: string | null }> {
+  const response = await fetch(`${service.url}/v1/china-calendar/dates/${date}`);
+  const body = (await response.json()) as { dayStatus?: string; datasetVersion?: string | null };
+  return { status: response.status, ...body };
+}
+
+async function metrics(service: RunningService): Promise<ReturnType<typeof parseExposition>> {
+  return parseExposition(await (await fetch(`${service.url}/metrics`)).text());
+}
+
+/** A static origin serving a copy of the bundled data, changed by `prepare` first. */
+async function staticOrigin(prepare: (dir: string) => void = () => undefined): Promise<{ dir: string; origin: StaticOrigin }> {
+  const dir = dataCopy();
+  prepare(dir);
+  const origin = await startStaticOrigin(dir, 'etag');
+  cleanups.push(() => origin.close());
+  return { dir, origin };
+}
+
+/** Ed25519 keys in PEM files, as `openssl genpkey -algorithm ed25519` and `openssl pkey -pubout` write them. */
+function keyFiles(): { privateKey: string; publicKey: string } {
+  const dir = emptyDir();
+  const pair = generateKeyPairSync('ed25519');
+  const privateKey = join(dir, 'writer.pem');
+  const publicKey = join(dir, 'writer.pub.pem');
+  writeFileSync(privateKey, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  writeFileSync(publicKey, pair.publicKey.export({ type: 'spki', format: 'pem' }));
+  return { privateKey, publicKey };
+}
+
+describe('a reader following a writer', () => {
+  it('answers with the writer\'s dataset and version, keeps a cache of the same bytes, and shows its origin in /readyz and /metrics', async () => {
+    const writerDir = dataCopy();
+    const writer = await serve({ DATA_DIR: writerDir });
+    const cache = emptyDir();
+    const follower = await reader(`${writer.url}/dataset/`, { DATA_DIR: cache });
+
+    const ready = await readiness(follower);
+    assert.equal(ready.status, 200);
+    const writerReady = await readiness(writer);
+    assert.equal(ready.body.datasetVersion, writerReady.body.datasetVersion);
+    assert.deepEqual(ready.body.publishedYears, writerReady.body.publishedYears);
+    const source = ready.body.source ?? assert.fail('/readyz shows the source');
+    assert.equal(source.url, `${writer.url}/dataset/`);
+    assert.equal(source.pollSeconds, 1);
+    assert.ok(source.lastSuccess !== null && source.lastChange !== null);
+    assert.equal(source.lastError, null);
+    assert.equal('source' in writerReady.body, false, 'a service on its own folder has no origin');
+
+    await eventually(async () => Promise.resolve(snapshotOf(cache).size === 20), 5000, 'the cache to be written');
+    assert.deepEqual(snapshotOf(cache), snapshotOf(writerDir), 'the cache holds the writer\'s files, byte for byte');
+
+    const exposition = await metrics(follower);
+    assert.equal(valueOf(exposition, 'calendar_dataset_source_polls_total', { result: 'changed' }), 1);
+    assert.ok(valueOf(exposition, 'calendar_dataset_source_last_success_timestamp_seconds') > Date.now() / 1000 - 60);
+    assert.equal(valueOf(exposition, 'calendar_dataset_info', { version: ready.body.datasetVersion ?? '' }), 1);
+    assert.equal((await fetch(`${follower.url}/dataset/manifest.json`)).status, 404, 'a reader publishes no dataset');
+
+    // A new year on the writer: the reader has it at its next poll, with the writer's version.
+    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: writerDir, dryRun: false, force: false }, silent, silent), 0);
+    await eventually(async () => (await dayStatus(writer, '2027-01-01')).dayStatus === 'HOLIDAY', 10_000, 'the writer to load 2027');
+    const atWriter = await dayStatus(writer, '2027-01-01');
+    await eventually(async () => (await dayStatus(follower, '2027-01-01')).dayStatus === 'HOLIDAY', 5000, 'the reader to follow');
+    assert.equal((await dayStatus(follower, '2027-01-01')).datasetVersion, atWriter.datasetVersion);
+    const after2027 = await metrics(follower);
+    assert.equal(valueOf(after2027, 'calendar_dataset_source_polls_total', { result: 'changed' }), 2);
+    assert.ok(valueOf(after2027, 'calendar_dataset_source_polls_total', { result: 'unchanged' }) >= 0);
+  });
+
+  it('restarted while its origin is down, answers from its cache and is ready; with an empty cache it stays unready and says why', async () => {
+    const writer = await serve({ DATA_DIR: dataCopy() });
+    const origin = `${writer.url}/dataset/`;
+    const cache = emptyDir();
+    const first = await reader(origin, { DATA_DIR: cache });
+    const version = (await readiness(first)).body.datasetVersion;
+    await eventually(async () => Promise.resolve(snapshotOf(cache).size === 20), 5000, 'the cache to be written');
+    await first.close();
+    await writer.close();
+
+    const restarted = await reader(origin, { DATA_DIR: cache });
+    const ready = await readiness(restarted);
+    assert.equal(ready.status, 200);
+    assert.equal(ready.body.datasetVersion, version);
+    assert.match(ready.body.source?.lastError?.message ?? '', /the origin could not be read: .*manifest\.json/);
+    assert.equal((await dayStatus(restarted, '2024-02-04')).dayStatus, 'ADJUSTED_WORKDAY');
+    assert.equal(valueOf(await metrics(restarted), 'calendar_dataset_source_polls_total', { result: 'failed' }), 1);
+
+    const fresh = await reader(origin, { DATA_DIR: emptyDir() });
+    const unready = await readiness(fresh);
+    assert.equal(unready.status, 503);
+    assert.equal(unready.body.status, 'NOT_READY');
+    assert.deepEqual(unready.body.publishedYears, []);
+    assert.match(unready.body.source?.lastError?.message ?? '', /could not be read/);
+    assert.equal((await dayStatus(fresh, '2024-02-04')).status, 503, 'no published year is answered rather than one unlike the fleet\'s');
+  });
+});
+
+describe('a reader refuses a copy that fails a check, and keeps its last good copy', () => {
+  it('a year file that is not the one the manifest lists: refused by its digest, named in the log, /readyz and /metrics; taken once mended', async () => {
+    const { dir, origin } = await staticOrigin();
+    const logs: string[] = [];
+    const follower = await reader(origin.url, {}, logs);
+    const good = (await readiness(follower)).body.datasetVersion;
+
+    // 2027 is published with the importer's file, then that file is replaced behind the manifest's back.
+    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: dir, dryRun: false, force: false }, silent, silent), 0);
+    const published = readFileSync(join(dir, '2027.json'), 'utf8');
+    const tampered = published.replace(/"sourceUrl": "([^"]+)"/, '"sourceUrl": "$1#not-the-published-one"');
+    assert.notEqual(tampered, published);
+    writeFileSync(join(dir, '2027.json'), tampered);
+    await eventually(async () => (await readiness(follower)).body.source?.lastError !== null, 5000, 'the refusal');
+
+    const ready = await readiness(follower);
+    assert.equal(ready.status, 200, 'still ready: the last good copy answers');
+    assert.equal(ready.body.datasetVersion, good);
+    assert.match(ready.body.source?.lastError?.message ?? '', /refused; the last good copy stays: 2027\.json: \(digest\): its SHA-256 digest is/);
+    assert.equal((await dayStatus(follower, '2027-01-01')).dayStatus, 'UNKNOWN');
+    const exposition = await metrics(follower);
+    assert.ok(valueOf(exposition, 'calendar_dataset_source_polls_total', { result: 'refused' }) >= 1);
+    assert.equal(valueOf(exposition, 'calendar_dataset_source_refused_file', { file: '2027.json', check: 'digest' }), 1);
+    assert.ok(logs.some((line) => line.includes('calendar dataset refused') && line.includes(origin.url)), 'logged, with the origin');
+    assert.ok(logs.some((line) => line.includes('calendar data problem') && line.includes('2027.json: (digest)')));
+
+    writeFileSync(join(dir, '2027.json'), published);
+    await eventually(async () => (await dayStatus(follower, '2027-01-01')).dayStatus === 'HOLIDAY', 5000, 'the mended copy');
+    const mended = await metrics(follower);
+    assert.equal(mended.samples.filter((sample) => sample.name === 'calendar_dataset_source_refused_file').length, 0, 'nothing refused any more');
+  });
+
+  it('a copy that leaves a published year out: refused, since a reader never withdraws a year', async () => {
+    const { dir, origin } = await staticOrigin();
+    const follower = await reader(origin.url);
+    const good = (await readiness(follower)).body.datasetVersion;
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { publishedYears: number[]; files: Record<string, string> };
+    manifest.publishedYears = manifest.publishedYears.filter((year) => year !== 2008);
+    Reflect.deleteProperty(manifest.files, '2008.json');
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    await eventually(async () => (await readiness(follower)).body.source?.lastError !== null, 5000, 'the refusal');
+    const ready = await readiness(follower);
+    assert.equal(ready.body.datasetVersion, good);
+    assert.equal(ready.body.publishedYears[0], 2008);
+    assert.match(ready.body.source?.lastError?.message ?? '', /2008\.json: \(file\): was in the copy served until now and is missing from this one: nothing published is withdrawn/);
+  });
+
+  it('a manifest without digests: refused (a new reader stays unready), naming the files it does not vouch for', async () => {
+    const { origin } = await staticOrigin((dir) => writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ publishedYears: Array.from({ length: 19 }, (_, at) => 2008 + at) })));
+    const follower = await reader(origin.url);
+    const ready = await readiness(follower);
+    assert.equal(ready.status, 503);
+    assert.match(ready.body.source?.lastError?.message ?? '', /2008\.json: \(digest\): manifest\.json lists no SHA-256 digest for it/);
+    assert.equal(valueOf(await metrics(follower), 'calendar_dataset_source_refused_file', { file: '2026.json', check: 'digest' }), 1);
+  });
+});
+
+describe('signed datasets', () => {
+  it('a reader with the writer\'s public key takes its signed copies; with another key, or unsigned, it refuses them by their signature', async () => {
+    const writerKeys = keyFiles();
+    const writerDir = dataCopy();
+    // A folder signed by hand (`sign`), then kept signed by the writer at every manifest it writes.
+    const { runSign } = await import('china-holiday-calendar-service/internal/commands/sign.js');
+    const { signingKeyOf } = await import('china-holiday-calendar-service/internal/config.js');
+    assert.equal(await runSign(writerDir, signingKeyOf(writerKeys.privateKey), silent, silent), 0);
+    const writer = await serve({ DATA_DIR: writerDir, DATASET_SIGNING_KEY_FILE: writerKeys.privateKey });
+    const origin = `${writer.url}/dataset/`;
+
+    const trusting = await reader(origin, { DATASET_PUBLIC_KEY_FILE: writerKeys.publicKey });
+    assert.equal((await readiness(trusting)).status, 200);
+
+    const other = await reader(origin, { DATASET_PUBLIC_KEY_FILE: keyFiles().publicKey });
+    const refused = await readiness(other);
+    assert.equal(refused.status, 503);
+    assert.match(refused.body.source?.lastError?.message ?? '', /manifest\.json\.sig: \(signature\): the signature does not verify/);
+    assert.equal(valueOf(await metrics(other), 'calendar_dataset_source_refused_file', { file: 'manifest.json.sig', check: 'signature' }), 1);
+
+    const { origin: unsigned } = await staticOrigin();
+    const strict = await reader(unsigned.url, { DATASET_PUBLIC_KEY_FILE: writerKeys.publicKey });
+    assert.match((await readiness(strict)).body.source?.lastError?.message ?? '', /manifest\.json\.sig: \(signature\): missing: with DATASET_PUBLIC_KEY_FILE set, only a signed manifest\.json is taken/);
+
+    // The writer signs every manifest it writes: an import is taken by the trusting reader.
+    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: writerDir, dryRun: false, force: false, publishing: { signingKey: signingKeyOf(writerKeys.privateKey) } }, silent, silent), 0);
+    await eventually(async () => (await dayStatus(trusting, '2027-01-01')).dayStatus === 'HOLIDAY', 10_000, 'the signed new year');
+  });
+});

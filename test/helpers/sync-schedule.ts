@@ -1,0 +1,15 @@
+import { pino } from 'pino';
+import { SyncSchedule, type SyncScheduleOptions } from 'china-holiday-calendar-service/internal/sync/sync-schedule.js';
+import type { SyncSettings } from 'china-holiday-calendar-service/internal/sync/sync-settings.js';
+import { WebhookSender } from 'china-holiday-calendar-service/internal/sync/webhooks.js';
+import { WriterState } from 'china-holiday-calendar-service/internal/sync/writer-state.js';
+
+/**
+ * Sync's schedule on a data folder, as the service's writer builds it (its state kept in the
+ * folder), without webhooks: for tests of the schedule itself. Not started.
+ */
+export async function syncScheduleOn(settings: SyncSettings, dataDir: string, options: SyncScheduleOptions = {}): Promise<SyncSchedule> {
+  const log = pino({ level: 'silent' });
+  const sender = new WebhookSender({ urls: [], secret: undefined }, { post: () => Promise.reject(new Error('no webhook is configured')) }, log);
+  return new SyncSchedule(settings, dataDir, log, sender, await WriterState.load(dataDir, log), options);
+}
