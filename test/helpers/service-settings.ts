@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { createOriginClient } from 'china-holiday-calendar-service/internal/data-source/origin-request.js';
+import { ANY_ADDRESS } from 'china-holiday-calendar-service/internal/sync/address-policy.js';
 import { createFetcher } from 'china-holiday-calendar-service/internal/sync/http-fetch.js';
 import { REPOSITORY } from './source-cli.js';
 
@@ -28,10 +30,10 @@ function variablesReadInSources(): Set<string> {
 
 /**
  * Every environment variable the service reads, found by letting its own code read a recording
- * environment: readConfig (with sync on, so that sync's settings are read too), and the HTTP client
- * that sync and webhooks go through, which takes its proxy from HTTPS_PROXY, HTTP_PROXY and
- * NO_PROXY (their lower-case forms, read first, are the same settings); and any `env.NAME` a
- * command reads itself.
+ * environment: readConfig (with sync on, so that sync's settings are read too), and the HTTP
+ * clients of sync and webhooks and of a reader's origin, which take their proxy from HTTPS_PROXY,
+ * HTTP_PROXY and NO_PROXY (their lower-case forms, read first, are the same settings); and any
+ * `env.NAME` a command reads itself.
  */
 export async function settingsTheServiceReads(): Promise<ReadonlySet<string>> {
   const read = new Set<string>();
@@ -39,7 +41,7 @@ export async function settingsTheServiceReads(): Promise<ReadonlySet<string>> {
   const environment = process.env;
   process.env = recordingEnvironment(read);
   try {
-    await createFetcher({ allowsHost: () => true, allowsPrivateAddresses: true }).close();
+    await Promise.all([createFetcher(ANY_ADDRESS).close(), createOriginClient('http://origin.invalid/dataset/', 1000).close()]);
   } finally {
     process.env = environment;
   }
