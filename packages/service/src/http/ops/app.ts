@@ -175,7 +175,7 @@ function sendMissingHost(responder: Responder, request: FastifyRequest, reply: F
 }
 
 /** The route a raw path (as sent) names, parameters matched as one segment each; undefined if none. */
-function routeMatcher(routes: readonly ServiceRoute[]): (path: string) => ServiceRoute | undefined {
+export function routeMatcher(routes: readonly ServiceRoute[]): (path: string) => ServiceRoute | undefined {
   const patterns = routes.map((route) => ({
     route,
     pattern: new RegExp(`^${route.path.split(/\{\w+\}/).map((part) => part.replaceAll(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),
