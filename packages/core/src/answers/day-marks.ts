@@ -11,7 +11,7 @@ export interface DayMark {
   readonly holidays: readonly AssociatedHoliday[];
 }
 
-/** The associated holidays of the interface: AssociatedHoliday: one frozen object per code and statutoryDate, shared by every day. */
+/** The associated holidays (docs/interface.md, Associated holiday): one frozen object per code and statutoryDate, shared by every day. */
 const ASSOCIATED: ReadonlyMap<string, AssociatedHoliday> = new Map(
   HOLIDAY_CODES.flatMap((code) => [false, true].map((statutoryDate) => [`${code}:${String(statutoryDate)}`, Object.freeze({ code, name: HOLIDAYS[code].zh, statutoryDate })])),
 );

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonString } from '@china-holiday-calendar/core/calendar/json-string.js';
 import { CACHE_NEVER, type HeaderList, type Responder } from './response-policy.js';
 
-/** Every problem type of the interface: problem codes, with its HTTP status and title. */
+/** Every problem type (docs/interface.md, Problems), with its HTTP status and title. */
 export const PROBLEM_TYPES = {
   INVALID_DATE_FORMAT: { status: 400, title: 'Invalid date format' },
   MISSING_PARAMETER: { status: 400, title: 'Missing parameter' },
@@ -44,7 +44,7 @@ export const INTERNAL_ERROR_PROBLEM: ProblemSpec = {
   detail: 'An unexpected error occurred; quote the requestId when reporting it.',
 };
 
-/** The problem record of the interface: Problem, field for field. */
+/** The problem record (docs/interface.md, Problem), field for field. */
 export interface ProblemRecord {
   readonly type: string;
   readonly title: string;
@@ -119,7 +119,7 @@ export interface ProblemAnswer {
 }
 
 /**
- * The one way the service answers with a problem: the record of the interface: Problem as
+ * The one way the service answers with a problem: the record of docs/interface.md, Problem, as
  * `application/problem+json` (exactly, no charset), never cached.
  */
 export function sendProblem(responder: Responder, request: FastifyRequest, reply: FastifyReply, problem: ProblemSpec, answer: ProblemAnswer = {}): void {
