@@ -13,6 +13,7 @@ import { shortened } from '../importer/import-error.js';
 import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
 import { renderYearPicture } from './year-picture.js';
 import { print } from './terminal-text.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 export interface ImportOptions {
   readonly dataDir: string;
@@ -178,6 +179,3 @@ async function readExisting(path: string, dataDir: string, kind: 'special' | 'am
   return { ok: true, file: read.file };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

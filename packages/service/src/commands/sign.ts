@@ -9,6 +9,7 @@ import { dataFolderRefusal } from '../publishing/data-folder.js';
 import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
 import { sealFolder } from '../publishing/publish-year.js';
 import { print } from './terminal-text.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
  * `sign --data-dir DIR`: seals a folder made or edited by hand, for a fleet to follow (upload to
@@ -27,7 +28,7 @@ export async function runSign(dataDir: string, signingKey: KeyObject | undefined
   try {
     snapshot = withoutDigests(await folderSource(dataDir).read());
   } catch (error) {
-    print(err, `${dataDir}: ${error instanceof Error ? error.message : String(error)}; nothing was signed\n`);
+    print(err, `${dataDir}: ${messageOf(error)}; nothing was signed\n`);
     return 1;
   }
   const dataset = assembleDataset(snapshot);

@@ -13,6 +13,7 @@ import {
 import { redactedUrl } from '../redacted-url.js';
 import { createOriginClient, type OriginAnswer, type OriginClient } from './origin-request.js';
 import { delayToNextPoll } from './wall-clock.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /** The most year files a published dataset may list: 2008 to 2207, far more than will ever be. */
 export const MAX_DATASET_FILES = 200;
@@ -181,6 +182,6 @@ function rawFile(fileName: string, answer: OriginAnswer): RawFile {
   try {
     return { fileName, text: utf8Text(answer.body) };
   } catch (error) {
-    return { fileName, error: error instanceof Error ? error.message : String(error) };
+    return { fileName, error: messageOf(error) };
   }
 }

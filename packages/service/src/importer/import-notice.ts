@@ -75,7 +75,7 @@ export function importNotice(text: string, existing?: ArrangementFile, options: 
   const file = log.reading(notice.titleLines, () => assembleYear(info, year, metadata, entries, existing));
   if (file === undefined) return log.stop();
   const accepted = (existing?.acceptedFindings ?? []).map((record) => record.id);
-  const checked = checkYear(file, metadata.id, entries.blocks, notice.titleLines, { accept: options.accept ?? [], acceptedBefore: accepted }, log);
+  const checked = checkYear(file, { noticeId: metadata.id, blocks: entries.blocks, titleLines: notice.titleLines, accept: options.accept ?? [], acceptedBefore: accepted }, log);
   log.stopIfAny();
 
   // File: what the loader accepts, or nothing.

@@ -8,6 +8,7 @@ import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/va
 import { writableFolder } from '../data-source/writable-folder.js';
 import { signManifest } from './dataset-signature.js';
 import { manifestOf, manifestText } from './manifest-text.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /** How a folder's manifest is written: signed (manifest.json.sig beside it) when the writer has a key. */
 export interface PublishOptions {
@@ -68,7 +69,7 @@ export async function readYearFile(
   try {
     raw = JSON.parse(read.text) as unknown;
   } catch (error) {
-    return { state: 'invalid', reason: `${path} cannot be read (${error instanceof Error ? error.message : String(error)})` };
+    return { state: 'invalid', reason: `${path} cannot be read (${messageOf(error)})` };
   }
   const validation = validateArrangementFile(raw, name);
   return validation.ok ? { state: 'valid', file: validation.file } : { state: 'invalid', reason: validation.problems.map(formatDataProblem).join('\n') };

@@ -6,6 +6,7 @@ import { ANY_ADDRESS } from './address-policy.js';
 import { createFetcher, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
 import type { NoticeReference, SyncReport, YearOutcome } from './sync-run.js';
 import type { WebhookSettings } from './sync-settings.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 export const WEBHOOK_EVENT_TYPES = ['calendar.year.published', 'calendar.year.amended', 'calendar.notice.held'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -190,7 +191,7 @@ export class WebhookSender {
         }
         outcome = `answered ${status}`;
       } catch (error) {
-        outcome = error instanceof FetchError ? error.reason : error instanceof Error ? error.message : String(error);
+        outcome = error instanceof FetchError ? error.reason : messageOf(error);
       }
       this.counts.failedAttempts += 1;
       this.pending.set(key, { event, url, attempts: attempt });

@@ -110,25 +110,24 @@ export function problemJson(record: ProblemRecord): string {
   return `{"type":${jsonString(record.type)},"title":${TITLES_JSON[record.code]},"status":${record.status},"detail":${jsonString(record.detail)},"instance":${jsonString(record.instance)},"code":"${record.code}","requestId":${jsonString(record.requestId)}}`;
 }
 
+/** How a problem answer is labelled and what it carries besides the problem. */
+export interface ProblemAnswer {
+  /** The metrics label: the operation id, or the route's own label; "none" before routing. */
+  readonly operation?: string;
+  /** Headers the problem calls for (Retry-After for a 503, Allow for a 405, …). */
+  readonly headers?: HeaderList;
+}
+
 /**
  * The one way the service answers with a problem: the record of the interface: Problem as
- * `application/problem+json` (exactly, no charset), never cached. `operation` labels the metrics.
+ * `application/problem+json` (exactly, no charset), never cached.
  */
-export function sendProblem(
-  responder: Responder,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  problem: ProblemSpec,
-  operation = 'none',
-  headers: HeaderList = [],
-): void {
+export function sendProblem(responder: Responder, request: FastifyRequest, reply: FastifyReply, problem: ProblemSpec, answer: ProblemAnswer = {}): void {
   const record = problemRecord(responder.policy.docsUrl, problem, instanceOf(request.raw.url), request.id);
-  responder.write(
-    request,
-    reply,
-    operation,
-    record.status,
-    ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...headers],
-    problemJson(record),
-  );
+  responder.write(request, reply, {
+    operation: answer.operation ?? 'none',
+    status: record.status,
+    headers: ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...(answer.headers ?? [])],
+    body: problemJson(record),
+  });
 }
