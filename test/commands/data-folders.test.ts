@@ -15,6 +15,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
+import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { runSign } from 'china-holiday-calendar-service/internal/commands/sign.js';
@@ -74,9 +75,11 @@ const syncInto = (dataDir: string, options: { seed?: boolean } = {}) =>
 
 /** The manifest's digests against the folder's files: every published year listed, each the SHA-256 of its bytes. */
 function assertSealed(dir: string): void {
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { publishedYears: number[]; files: Record<string, string> };
-  assert.deepEqual(Object.keys(manifest.files), manifest.publishedYears.map((year) => `${year}.json`));
-  for (const [name, digest] of Object.entries(manifest.files)) assert.equal(digest, sha256Hex(readFileSync(join(dir, name))), name);
+  const reading = readManifest({ fileName: 'manifest.json', text: readFileSync(join(dir, 'manifest.json'), 'utf8') });
+  assert.ok(reading.ok, JSON.stringify(reading));
+  const { publishedYears, files = {} } = reading.manifest;
+  assert.deepEqual(Object.keys(files), publishedYears.map((year) => `${year}.json`));
+  for (const [name, digest] of Object.entries(files)) assert.equal(digest, sha256Hex(readFileSync(join(dir, name))), name);
 }
 
 describe('import and sync publish only into a data folder', () => {
@@ -121,6 +124,20 @@ describe('import and sync publish only into a data folder', () => {
       assert.deepEqual([...snapshotOf(other).keys()], ['notes.txt']);
     });
   }
+
+  it('a manifest that is not one: import and sign refuse the folder, naming the manifest and each field at fault, and write nothing', async () => {
+    const dir = dataCopy();
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ publishedYears: [2019, 2007], files: { '2019.json': 'not-a-digest' } }));
+    const before = snapshotOf(dir);
+    const fault = 'manifest.json: publishedYears[1]: must be >= 2008; manifest.json: files.2019.json: must match pattern "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$"';
+    const imported = await importInto(dir);
+    assert.equal(imported.code, 1);
+    assert.equal(imported.stderr, `${join(dir, '2027.json')}: cannot be written (${fault})\n`);
+    const signed = await run((out, err) => runSign(dir, undefined, out, err));
+    assert.equal(signed.code, 1);
+    assert.equal(signed.stderr, `${dir}: ${fault}; nothing was signed\n`);
+    assert.deepEqual(snapshotOf(dir), before, 'nothing written');
+  });
 
   it('--seed leaves a data folder as it is, and publishing a year vouches for no other file edited by hand since', async () => {
     const dir = dataCopy();

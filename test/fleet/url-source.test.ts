@@ -159,6 +159,25 @@ describe('the URL source: an origin that is untrusted input', () => {
     assert.deepEqual(snapshot.manifest, { fileName: 'manifest.json', error: 'lists 201 year files, more than the 200 a dataset may have' });
   });
 
+  it('a manifest that is not one is read through its schema: no year file is fetched, and the loader names the file and each field at fault', async () => {
+    const { origin, source } = await following('etag', {
+      prepare(dir) {
+        writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ publishedYears: [2024, '2025', 20260], files: { '2024.json': 'abc' } }));
+      },
+    });
+    const snapshot = await source.read();
+    assert.deepEqual(asked(origin, 0), ['manifest.json']);
+    assert.deepEqual(snapshot.yearFiles, []);
+    assert.deepEqual(
+      assembleDataset(snapshot).problems.map((problem) => `${problem.file}: ${problem.field}: ${problem.reason}`),
+      [
+        'manifest.json: publishedYears[1]: must be integer',
+        'manifest.json: publishedYears[2]: must be <= 9999',
+        'manifest.json: files.2024.json: must match pattern "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$"',
+      ],
+    );
+  });
+
   it('follows redirects within the origin; one to another origin fails the read, unfollowed', async () => {
     const here = await following('redirect-here');
     assert.equal((await here.source.read()).yearFiles.length, 19);

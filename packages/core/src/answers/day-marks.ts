@@ -1,4 +1,4 @@
-import type { ArrangementFile } from '../dataset/arrangement-schema.js';
+import type { ArrangementFile } from '../dataset/data-file-types.js';
 import { datesOf, finalEntries, restDaysOf } from '../dataset/entry-dates.js';
 import type { DayNumber } from '../calendar/civil-date.js';
 import type { AssociatedHoliday } from '../calendar/day-status.js';

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
-import { formatDataFile } from '../publishing/format-data-file.js';
+import { formatArrangementFile } from '../publishing/format-data-file.js';
 import { MANIFEST_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { readyDataFolder } from '../publishing/data-folder.js';
 import { publishYear, readYearFile, type PublishOptions } from '../publishing/publish-year.js';
@@ -69,7 +69,7 @@ export async function runImport(files: readonly string[], options: ImportOptions
   }
   for (const file of results.values()) {
     report.push(renderYearPicture(file));
-    if (options.dryRun) report.push(formatDataFile(file));
+    if (options.dryRun) report.push(formatArrangementFile(file));
   }
   if (options.dryRun) {
     print(out, report.join(''));

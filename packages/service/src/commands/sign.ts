@@ -2,7 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
-import { formatDataFile } from '../publishing/format-data-file.js';
+import { formatManifest } from '../publishing/format-data-file.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { dataFolderRefusal } from '../publishing/data-folder.js';
@@ -53,5 +53,6 @@ export async function runSign(dataDir: string, signingKey: KeyObject | undefined
 function withoutDigests(snapshot: DirectorySnapshot): DirectorySnapshot {
   const manifest = manifestOf(snapshot);
   if (manifest === undefined || snapshot.manifest === undefined) throw new ManifestError(`${MANIFEST_FILE_NAME} is missing`);
-  return { ...snapshot, manifest: { fileName: snapshot.manifest.fileName, text: formatDataFile({ ...manifest, files: undefined }) } };
+  const { $schema, publishedYears } = manifest;
+  return { ...snapshot, manifest: { fileName: snapshot.manifest.fileName, text: formatManifest($schema === undefined ? { publishedYears } : { $schema, publishedYears }) } };
 }

@@ -1,4 +1,4 @@
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { assembleYear } from './assemble.js';
 import { readHeader } from './header.js';
 import { ImportError, problemAt, ProblemLog, shortened } from './import-error.js';

@@ -1,8 +1,8 @@
 import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
-import { formatDataFile } from './format-data-file.js';
+import { formatArrangementFile } from './format-data-file.js';
 import { MANIFEST_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { writableFolder } from '../data-source/writable-folder.js';
@@ -28,7 +28,7 @@ export async function publishYear(dataDir: string, file: ArrangementFile, option
   const folder = writableFolder(dataDir);
   const snapshot = await folder.read();
   const name = `${file.year}.json`;
-  const text = formatDataFile(file);
+  const text = formatArrangementFile(file);
   const sameFile = textOf(snapshot, name) === text;
   const listed = manifestOf(snapshot)?.publishedYears.includes(file.year) === true;
   const manifest = manifestText(snapshot, new Map([[name, text]]), { years: [file.year] });

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import type { ImportProblem } from '../importer/import-error.js';
 import type { TitleInfo } from '../importer/notice-title.js';
 

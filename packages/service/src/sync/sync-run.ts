@@ -1,4 +1,4 @@
-import type { ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { publishedYearsOf, publishYear, readYearFile, type PublishOptions } from '../publishing/publish-year.js';
 import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
