@@ -7,15 +7,17 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatDataFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
+import { formatArrangementFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
 import { computeStatutoryDaysField } from '@china-holiday-calendar/core/dataset/statutory-days-field.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 
 const dir = process.argv[2] ?? BUNDLED_DATA_DIR;
 for (const name of readdirSync(dir).filter((file) => /^\d{4}\.json$/.test(file))) {
   const path = join(dir, name);
-  const file = JSON.parse(readFileSync(path, 'utf8')) as ArrangementFile;
-  writeFileSync(path, formatDataFile({ ...file, statutoryDays: computeStatutoryDaysField(file) }));
+  const file: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  // The shape only: the statutory days this writes are what the full validation would refuse.
+  if (!checkArrangementShape(file)) throw new Error(`${path} is not an arrangement file (npm run validate names the problem)`);
+  writeFileSync(path, formatArrangementFile({ ...file, statutoryDays: computeStatutoryDaysField(file) }));
   console.log(`wrote ${path}`);
 }

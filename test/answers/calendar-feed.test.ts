@@ -5,7 +5,7 @@ import ICAL from 'ical.js';
 import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import { calendarFeed } from '@china-holiday-calendar/core/answers/calendar-feed.js';
 import { buildCalendarViews, type CalendarViews } from '../helpers/calendar-views.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
@@ -173,8 +173,11 @@ describe('the calendar feed', () => {
     const snapshot = await readDataDirectory(BUNDLED_DATA_DIR);
     const yearFiles = snapshot.yearFiles.map((file) => {
       if (file.year !== 2015 || !('text' in file)) return file;
-      const changed = JSON.parse(file.text) as ArrangementFile;
-      changed.entries[1] = { ...changed.entries[1], notes: ['a reviewer note'] } as ArrangementFile['entries'][number];
+      const changed: unknown = JSON.parse(file.text);
+      assert.ok(checkArrangementShape(changed));
+      const [first, second, ...others] = changed.entries;
+      assert.ok(first !== undefined && second !== undefined);
+      changed.entries = [first, { ...second, notes: ['a reviewer note'] }, ...others];
       return { ...file, text: JSON.stringify(changed) };
     });
     const other = assembleDataset(sealed({ ...snapshot, yearFiles }));

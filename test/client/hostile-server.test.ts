@@ -215,12 +215,17 @@ describe('503 and Retry-After', () => {
 });
 
 describe('an answer that is not the service’s', () => {
-  it('a proxy’s HTML error page, JSON that does not parse, a problem that does not parse: UNEXPECTED_RESPONSE, not tried again', async () => {
+  it('a proxy’s HTML error page, JSON that does not parse or is no object, a problem that does not parse or lacks the service’s fields: UNEXPECTED_RESPONSE, not tried again', async () => {
     for (const [status, headers, body] of [
       [502, { 'content-type': 'text/html' }, '<html>bad gateway</html>'],
       [200, JSON_HEADERS, '{"date":"2024-02-04",'],
       [400, { 'content-type': 'application/problem+json' }, 'not json'],
       [200, { 'content-type': 'text/plain' }, JSON.stringify(DAY)],
+      // JSON, but not an answer of the service's: a bare value, a problem without its fields or with another status.
+      [200, JSON_HEADERS, '42'],
+      [200, JSON_HEADERS, 'null'],
+      [400, { 'content-type': 'application/problem+json' }, '{"code":"INVALID_DATE_FORMAT"}'],
+      [400, { 'content-type': 'application/problem+json' }, JSON.stringify({ type: 'x', title: 't', status: 500, detail: 'd', instance: '/', code: 'INTERNAL_ERROR', requestId: 'r' })],
     ] as const) {
       const server = await hostile((_request, response) => {
         response.writeHead(status, headers).end(body);

@@ -11,10 +11,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { pino } from 'pino';
 import { sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
+import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { runSign } from 'china-holiday-calendar-service/internal/commands/sign.js';
@@ -24,10 +22,10 @@ import { signingKeyOf } from 'china-holiday-calendar-service/internal/config.js'
 import { collectRun, runCli } from '../helpers/command-run.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { inProcessServices } from '../helpers/in-process-service.js';
+import { collectingLogger } from '../helpers/log-lines.js';
 import { ANNUAL_2026, ANNUAL_2027, fakeGovCnOfFile } from '../helpers/fake-gov-cn.js';
+import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const SYNTHETIC_2027 = join(FIXTURES, 'synthetic', '2027-annual.txt');
 const dataCopy = dataCopies();
 const serve = inProcessServices();
 const scratch = mkdtempSync(join(tmpdir(), 'calendar-folders-'));
@@ -59,9 +57,11 @@ const syncInto = (dataDir: string, options: { seed?: boolean } = {}) =>
 
 /** The manifest's digests against the folder's files: every published year listed, each the SHA-256 of its bytes. */
 function assertSealed(dir: string): void {
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { publishedYears: number[]; files: Record<string, string> };
-  assert.deepEqual(Object.keys(manifest.files), manifest.publishedYears.map((year) => `${year}.json`));
-  for (const [name, digest] of Object.entries(manifest.files)) assert.equal(digest, sha256Hex(readFileSync(join(dir, name))), name);
+  const reading = readManifest({ fileName: 'manifest.json', text: readFileSync(join(dir, 'manifest.json'), 'utf8') });
+  assert.ok(reading.ok, JSON.stringify(reading));
+  const { publishedYears, files = {} } = reading.manifest;
+  assert.deepEqual(Object.keys(files), publishedYears.map((year) => `${year}.json`));
+  for (const [name, digest] of Object.entries(files)) assert.equal(digest, sha256Hex(readFileSync(join(dir, name))), name);
 }
 
 describe('import and sync publish only into a data folder', () => {
@@ -107,6 +107,20 @@ describe('import and sync publish only into a data folder', () => {
     });
   }
 
+  it('a manifest that is not one: import and sign refuse the folder, naming the manifest and each field at fault, and write nothing', async () => {
+    const dir = dataCopy();
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ publishedYears: [2019, 2007], files: { '2019.json': 'not-a-digest' } }));
+    const before = snapshotOf(dir);
+    const fault = 'manifest.json: publishedYears[1]: must be >= 2008; manifest.json: files.2019.json: must match pattern "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$"';
+    const imported = await importInto(dir);
+    assert.equal(imported.code, 1);
+    assert.equal(imported.stderr, `${join(dir, '2027.json')}: cannot be written (${fault})\n`);
+    const signed = await collectRun((out, err) => runSign(dir, undefined, out, err));
+    assert.equal(signed.code, 1);
+    assert.equal(signed.stderr, `${dir}: ${fault}; nothing was signed\n`);
+    assert.deepEqual(snapshotOf(dir), before, 'nothing written');
+  });
+
   it('--seed leaves a data folder as it is, and publishing a year vouches for no other file edited by hand since', async () => {
     const dir = dataCopy();
     const edited = readFileSync(join(dir, '2019.json'), 'utf8').replace(/"sourceUrl": "([^"]+)"/, '"sourceUrl": "$1#edited"');
@@ -121,13 +135,7 @@ describe('import and sync publish only into a data folder', () => {
 describe('the service\'s sync publishes only into a data folder too', () => {
   it('with SYNC_SOURCE and a folder without a manifest, a run fails saying why and asks gov.cn nothing', async () => {
     const requests = fake.requests.length;
-    const lines: string[] = [];
-    const logger = pino({ level: 'info' }, new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    }));
+    const { logger, lines } = collectingLogger();
     const empty = folder();
     const service = await serve({ DATA_DIR: empty, SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '3600', SYNC_SEARCH_URL: fake.searchUrl }, logger);
     await eventually(() => Promise.resolve(lines.some((line) => line.includes('sync run failed'))), 10_000, 'the run');

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { LEGEND, renderYearPicture } from 'china-holiday-calendar-service/internal/commands/year-picture.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
+import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
 import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { expectedDay } from '../helpers/reference-calendar.js';
@@ -22,7 +23,9 @@ const MONTH_WIDTH = 7 * CELL;
 const GAP = 3;
 
 function bundled(year: number): ArrangementFile {
-  return JSON.parse(readFileSync(join(BUNDLED_DATA_DIR, `${year}.json`), 'utf8')) as ArrangementFile;
+  const file: unknown = JSON.parse(readFileSync(join(BUNDLED_DATA_DIR, `${year}.json`), 'utf8'));
+  assert.ok(checkArrangementShape(file), `${year}.json`);
+  return file;
 }
 
 interface Cell {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { checkYearRules, yearRuleFindings } from '@china-holiday-calendar/core/dataset/accepted-findings.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';

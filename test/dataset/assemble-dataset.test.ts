@@ -8,8 +8,10 @@ import { isUnavailable, type NextHoliday } from '@china-holiday-calendar/core/an
 import { buildCalendarViews, type CalendarViews } from '../helpers/calendar-views.js';
 import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile, Manifest } from '@china-holiday-calendar/core/dataset/data-file-types.js';
+import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
+import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { datesOf, finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
@@ -41,7 +43,9 @@ function textOf(snapshot: DirectorySnapshot, year: number): string {
 }
 
 function parsedOf(year: number): ArrangementFile {
-  return JSON.parse(textOf(bundled, year)) as ArrangementFile;
+  const file: unknown = JSON.parse(textOf(bundled, year));
+  assert.ok(checkArrangementShape(file), `${year}.json`);
+  return file;
 }
 
 function textFile(year: number, text: string): YearFile {
@@ -316,14 +320,21 @@ describe('assembleDataset: a bad file with a previous good copy (last known good
 });
 
 describe('assembleDataset: the manifest\'s digests', () => {
+  /** The bundled manifest, read through its schema: a fresh copy to change. */
+  const bundledManifest = (): Manifest & { files: NonNullable<Manifest['files']> } => {
+    assert.ok(bundled.manifest !== undefined);
+    const reading = readManifest(bundled.manifest);
+    assert.ok(reading.ok && reading.manifest.files !== undefined);
+    return { ...reading.manifest, files: { ...reading.manifest.files } };
+  };
   /** 2023 with a make-up day moved: a valid file, changed behind the manifest's back. */
   const moved = (): YearFile => changed(2023, (f) => { entryAt(f, 3).work = ['2023-05-06', '2023-05-07']; });
   const behindTheManifest = (): DirectorySnapshot => ({ manifest: bundled.manifest, yearFiles: withYear(bundled, 2023, moved()).yearFiles });
 
   it('the bundled manifest lists the SHA-256 of every year file, and every file matches it', () => {
-    const manifest = JSON.parse(bundled.manifest !== undefined && 'text' in bundled.manifest ? bundled.manifest.text : '{}') as { files?: Record<string, string> };
-    assert.deepEqual(Object.keys(manifest.files ?? {}), YEARS.map((year) => `${year}.json`));
-    for (const year of YEARS) assert.equal(manifest.files?.[`${year}.json`], createHash('sha256').update(textOf(bundled, year)).digest('hex'), `${year}`);
+    const manifest = bundledManifest();
+    assert.deepEqual(Object.keys(manifest.files), YEARS.map((year) => `${year}.json`));
+    for (const year of YEARS) assert.equal(manifest.files[`${year}.json`], createHash('sha256').update(textOf(bundled, year)).digest('hex'), `${year}`);
   });
 
   it('a valid file that is not the one the manifest lists is refused, naming the file and the digest; the year is unavailable', () => {
@@ -341,7 +352,7 @@ describe('assembleDataset: the manifest\'s digests', () => {
   });
 
   it('an unchanged text is refused too once the manifest lists another digest for it', () => {
-    const manifest = JSON.parse(bundled.manifest !== undefined && 'text' in bundled.manifest ? bundled.manifest.text : '{}') as { files: Record<string, string> };
+    const manifest = bundledManifest();
     manifest.files['2019.json'] = '0'.repeat(64);
     const dataset = assembleDataset({ manifest: { fileName: 'manifest.json', text: JSON.stringify(manifest) }, yearFiles: bundled.yearFiles }, good);
     assert.ok(hasProblem(dataset.problems, '2019.json', '(digest)', /manifest\.json lists/), JSON.stringify(dataset.problems));
@@ -349,7 +360,7 @@ describe('assembleDataset: the manifest\'s digests', () => {
   });
 
   it('a digest written as sha256- and base64 holds the file to it as hex does', () => {
-    const manifest = JSON.parse(bundled.manifest !== undefined && 'text' in bundled.manifest ? bundled.manifest.text : '{}') as { files: Record<string, string> };
+    const manifest = bundledManifest();
     manifest.files = Object.fromEntries(Object.entries(manifest.files).map(([name, hex]) => [name, `sha256-${Buffer.from(hex, 'hex').toString('base64')}`]));
     const text = JSON.stringify(manifest);
     assert.deepEqual(assembleDataset({ manifest: { fileName: 'manifest.json', text }, yearFiles: bundled.yearFiles }).problems, []);
@@ -358,11 +369,27 @@ describe('assembleDataset: the manifest\'s digests', () => {
   });
 
   it('a manifest whose digests are malformed is refused as a manifest, naming the field', () => {
-    for (const files of [{ '2019.json': 'not-a-digest' }, { '2019.json': 'A'.repeat(64) }, { '../2019.json': '0'.repeat(64) }, { 'manifest.json': '0'.repeat(64) }]) {
+    const cases: readonly [Record<string, string>, string, RegExp][] = [
+      [{ '2019.json': 'not-a-digest' }, 'files.2019.json', /^must match pattern "\^\(\[0-9a-f\]\{64\}\|sha256-/],
+      [{ '2019.json': 'A'.repeat(64) }, 'files.2019.json', /^must match pattern/],
+      [{ '../2019.json': '0'.repeat(64) }, 'files.../2019.json', /^is not a field of the manifest$/],
+      [{ 'manifest.json': '0'.repeat(64) }, 'files.manifest.json', /^is not a field of the manifest$/],
+    ];
+    for (const [files, field, reason] of cases) {
       const text = JSON.stringify({ publishedYears: YEARS, files });
       const dataset = assembleDataset({ manifest: { fileName: 'manifest.json', text }, yearFiles: bundled.yearFiles });
-      assert.ok(hasProblem(dataset.problems, 'manifest.json', 'files', /SHA-256 digests/), `${JSON.stringify(files)}: ${JSON.stringify(dataset.problems)}`);
+      assert.ok(hasProblem(dataset.problems, 'manifest.json', field, reason), `${JSON.stringify(files)}: ${JSON.stringify(dataset.problems)}`);
     }
+  });
+
+  it('a manifest that is not one is refused naming each field at fault, and publishes nothing', () => {
+    const text = JSON.stringify({ publishedYears: [2019, 2007, 2019, '2020'], files: {}, signedBy: 'me' });
+    const dataset = assembleDataset({ manifest: { fileName: 'manifest.json', text }, yearFiles: [] });
+    assert.deepEqual(
+      dataset.problems.map((problem) => `${problem.field}: ${problem.reason}`).sort(),
+      ['publishedYears: must NOT have duplicate items (items ## 2 and 0 are identical)', 'publishedYears[1]: must be >= 2008', 'publishedYears[3]: must be integer', 'signedBy: is not a field of the manifest'].sort(),
+    );
+    assert.deepEqual(dataset.publishedYears, []);
   });
 
   it('a manifest without digests (a folder written by hand before them) holds no file to any', () => {

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { ArrangementEntry, ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementEntry, ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
+import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
 import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
@@ -11,7 +12,9 @@ const YEARS = Array.from({ length: 19 }, (_, i) => 2008 + i);
 
 /** A fresh deep copy of a bundled file, parsed from its text. */
 function bundled(year: number): ArrangementFile {
-  return JSON.parse(readFileSync(join(BUNDLED_DATA_DIR, `${year}.json`), 'utf8')) as ArrangementFile;
+  const file: unknown = JSON.parse(readFileSync(join(BUNDLED_DATA_DIR, `${year}.json`), 'utf8'));
+  assert.ok(checkArrangementShape(file), `${year}.json`);
+  return file;
 }
 
 function entryOf(file: ArrangementFile, at: number): ArrangementEntry {

@@ -6,7 +6,8 @@ import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds
 import type { CalendarViews } from '../helpers/calendar-views.js';
 import { civilFromDayNumber, dayNumberFromCivil } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { isWeekend } from '@china-holiday-calendar/core/calendar/day-of-week.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
+import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
 import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { describeBalance, yearBalance } from '@china-holiday-calendar/core/dataset/year-balance.js';
@@ -21,7 +22,9 @@ import { BUNDLED_DATA_DIR, loadBundledViews } from '../helpers/bundled-dataset.j
 const YEARS = Array.from({ length: 2026 - 2008 + 1 }, (_, index) => 2008 + index);
 
 function bundled(year: number): ArrangementFile {
-  return JSON.parse(readFileSync(join(BUNDLED_DATA_DIR, `${year}.json`), 'utf8')) as ArrangementFile;
+  const file: unknown = JSON.parse(readFileSync(join(BUNDLED_DATA_DIR, `${year}.json`), 'utf8'));
+  assert.ok(checkArrangementShape(file), `${year}.json`);
+  return file;
 }
 
 function problemsOf(file: ArrangementFile): readonly DataProblem[] {

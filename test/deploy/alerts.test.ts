@@ -4,7 +4,7 @@
  * where each alert is seen firing and not firing. promtool comes with Debian's prometheus package,
  * which .ci/run installs; without it these checks are skipped with a message, except under CI
  * (CI set), where they fail. Also: the rules and their tests read only metrics the real service
- * exports, and the README's Alerts section names every alert.
+ * exports, and the Alerts section of each README (README.md, README.zh-CN.md) names every alert.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -120,11 +120,17 @@ describe('deploy/prometheus/alerts.yaml: checked and tested with promtool', () =
   });
 });
 
-describe('README.md: the Alerts section', () => {
-  it('names every alert, each with what to do', () => {
-    const readme = readRepoFile('README.md');
-    const section = /^## Alerts\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? assert.fail('README.md has no "## Alerts" section');
-    for (const alert of alertNames) assert.match(section, new RegExp(`\\*\\*\`${alert}\`\\*\\*`), `README.md, Alerts: **\`${alert}\`**`);
-    assert.deepEqual((section.match(/\*\*`(Calendar\w+)`\*\*/g) ?? []).map((bold) => bold.slice(3, -3)).filter((name) => !alertNames.includes(name)), [], 'alerts the rules do not have');
+for (const { file, heading } of [
+  { file: 'README.md', heading: 'Alerts' },
+  { file: 'README.zh-CN.md', heading: '告警' },
+]) {
+  describe(`${file}: the ${heading} section`, () => {
+    it('names every alert, each with what to do', () => {
+      const readme = readRepoFile(file);
+      // The section runs to the next heading of its level, or to the end of the file.
+      const section = new RegExp(`^## ${heading}\\n([\\s\\S]*?)(?=^## |(?![\\s\\S]))`, 'm').exec(readme)?.[1] ?? assert.fail(`${file} has no "## ${heading}" section`);
+      for (const alert of alertNames) assert.match(section, new RegExp(`\\*\\*\`${alert}\`\\*\\*`), `${file}, ${heading}: **\`${alert}\`**`);
+      assert.deepEqual((section.match(/\*\*`(Calendar\w+)`\*\*/g) ?? []).map((bold) => bold.slice(3, -3)).filter((name) => !alertNames.includes(name)), [], 'alerts the rules do not have');
+    });
   });
-});
+}

@@ -25,6 +25,7 @@ import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { sealed } from '../helpers/sealed-data.js';
 import { REPOSITORY } from '../helpers/source-cli.js';
+import { settingsTheServiceReads } from '../helpers/service-settings.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import {
   ALERT_RULES_FILE,
@@ -110,24 +111,6 @@ function quantity(value: number | string | undefined, where: string): number {
   if (match === null) return assert.fail(`${where}: ${String(value)} is not a quantity these checks read`);
   const factors: Readonly<Record<string, number>> = { m: 1e-3, k: 1e3, M: 1e6, G: 1e9, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30 };
   return Number(match[1]) * (match[2] === undefined ? 1 : (factors[match[2]] ?? Number.NaN));
-}
-
-/** The environment variables readConfig reads, found by letting it read a recording environment. */
-function variablesTheServiceReads(): Set<string> {
-  const read = new Set<string>();
-  readConfig(
-    new Proxy<NodeJS.ProcessEnv>(
-      {},
-      {
-        // With sync on, so that its settings are read too; every other variable unset.
-        get(_target, key): string | undefined {
-          if (typeof key === 'string') read.add(key);
-          return key === 'SYNC_SOURCE' ? 'gov.cn' : undefined;
-        },
-      },
-    ),
-  );
-  return read;
 }
 
 function configOf(env: Record<string, string>, where: string): Config {
@@ -279,8 +262,8 @@ describe('deploy/kubernetes/base: the Deployment and the real configuration', ()
     assert.equal(config.dataDir, BUNDLED_DATA_DIR, 'the base answers from the data in the image');
   });
 
-  it('its env names only variables the service reads (a misspelt one would be silently ignored)', () => {
-    const known = variablesTheServiceReads();
+  it('its env names only variables the service reads (a misspelt one would be silently ignored)', async () => {
+    const known = await settingsTheServiceReads();
     for (const required of ['PORT', 'HOST', 'PUBLIC_URL', 'DATA_DIR', 'RELOAD_INTERVAL_SECONDS']) assert.ok(known.has(required), `readConfig reads ${required}`);
     const containers = [...podSpec.containers, ...overlayPodSpecs().flatMap((pod) => pod.containers)];
     assert.deepEqual(containers.flatMap((each) => (each.env ?? []).map((variable) => variable.name)).filter((name) => !known.has(name)), []);

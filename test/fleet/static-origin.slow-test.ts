@@ -12,15 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { Collected } from '../helpers/command-run.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
 import { answersOf, firstAnswerTimes, readinessOf } from '../helpers/fleet-probe.js';
 import { freePort } from '../helpers/free-port.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
+import { SYNTHETIC_2027, SYNTHETIC_2027_AMENDMENT } from '../helpers/notice-files.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const WITHIN_MS = 6000;
 const silent = new Collected();
 
@@ -64,7 +63,7 @@ describe('readers following a plain static web server', { timeout: 180_000, skip
     assert.ok(before.every((ready) => ready.status === 200 && ready.datasetVersion === before[0]?.datasetVersion), JSON.stringify(before));
 
     // The writer publishes 2027; the job uploads it.
-    assert.equal(await runImport([join(FIXTURES, 'synthetic', '2027-annual.txt')], { dataDir: writerDir, dryRun: false, force: false, currentYear: 2026 }, silent, silent), 0);
+    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: writerDir, dryRun: false, force: false, currentYear: 2026 }, silent, silent), 0);
     const uploaded = performance.now();
     upload(writerDir, served, [2027]);
     const times = await firstAnswerTimes(readers, '2027-01-01', (answer) => answer.dayStatus === 'HOLIDAY', 30_000);
@@ -87,7 +86,7 @@ describe('readers following a plain static web server', { timeout: 180_000, skip
     assert.ok((await answersOf(readers, '2026-10-01')).every((answer) => answer.datasetVersion === version), 'the readers keep their copy');
 
     // An amendment uploaded with a year file that is not the one its manifest lists: refused, the last good copy stays.
-    assert.equal(await runImport([join(FIXTURES, 'synthetic', '2027-labor-day-amendment.txt')], { dataDir: writerDir, dryRun: false, force: false, currentYear: 2026 }, silent, silent), 0);
+    assert.equal(await runImport([SYNTHETIC_2027_AMENDMENT], { dataDir: writerDir, dryRun: false, force: false, currentYear: 2026 }, silent, silent), 0);
     const amended = readFileSync(join(writerDir, '2027.json'), 'utf8');
     const tampered = amended.replace(/"sourceUrl": "([^"]+)"/, '"sourceUrl": "$1#not-the-published-one"');
     assert.notEqual(tampered, amended);

@@ -5,10 +5,9 @@
  * brings is checked in reader.test.ts.
  */
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { MAX_DATA_FILE_BYTES, readDataDirectorySync, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { urlSource, type UrlSource } from 'china-holiday-calendar-service/internal/data-source/url-source.js';
@@ -30,6 +29,11 @@ async function following(behaviour: OriginBehaviour, options: { timeoutMs?: numb
   const source = urlSource({ url: origin.url, signed: false, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
   closers.push(() => origin.close(), () => source.close());
   return { dir, origin, source };
+}
+
+/** Sets the modification time of every file of a folder (what the origin's Last-Modified reports). */
+function touchAll(dir: string, at: number): void {
+  for (const name of readdirSync(dir)) utimesSync(join(dir, name), at / 1000, at / 1000);
 }
 
 /** The requests made since `from`, by file name. */
@@ -65,14 +69,16 @@ describe('the URL source: what it asks the origin for', () => {
   });
 
   it('with no ETag, asks If-Modified-Since only once an answer came a second after the Last-Modified it gives; with no validator, the manifest whole, the files not again', async () => {
-    const { origin, source } = await following('last-modified');
+    const { dir, origin, source } = await following('last-modified');
+    // The files' times are set, not waited for, so that a slow machine sees the same thing.
+    touchAll(dir, Date.now() + 10_000);
     await source.read();
-    // The files were copied a moment ago: a Last-Modified within the second of the answer is no validator.
+    // A Last-Modified not a second before the answer's Date is no validator (a change later that second would hide behind it).
     let seen = origin.requests.length;
     await source.read();
     assert.deepEqual(asked(origin, seen), ['manifest.json']);
     assert.equal(origin.requests.at(-1)?.ifModifiedSince, undefined, 'a validator that could hide a second change within the same second is not used');
-    await delay(1100);
+    touchAll(dir, Date.now() - 5_000);
     await source.read();
     seen = origin.requests.length;
     await source.read();
@@ -151,6 +157,25 @@ describe('the URL source: an origin that is untrusted input', () => {
     const snapshot = await source.read();
     assert.deepEqual(asked(origin, 0), ['manifest.json']);
     assert.deepEqual(snapshot.manifest, { fileName: 'manifest.json', error: 'lists 201 year files, more than the 200 a dataset may have' });
+  });
+
+  it('a manifest that is not one is read through its schema: no year file is fetched, and the loader names the file and each field at fault', async () => {
+    const { origin, source } = await following('etag', {
+      prepare(dir) {
+        writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ publishedYears: [2024, '2025', 20260], files: { '2024.json': 'abc' } }));
+      },
+    });
+    const snapshot = await source.read();
+    assert.deepEqual(asked(origin, 0), ['manifest.json']);
+    assert.deepEqual(snapshot.yearFiles, []);
+    assert.deepEqual(
+      assembleDataset(snapshot).problems.map((problem) => `${problem.file}: ${problem.field}: ${problem.reason}`),
+      [
+        'manifest.json: publishedYears[1]: must be integer',
+        'manifest.json: publishedYears[2]: must be <= 9999',
+        'manifest.json: files.2024.json: must match pattern "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$"',
+      ],
+    );
   });
 
   it('follows redirects within the origin; one to another origin fails the read, unfollowed', async () => {

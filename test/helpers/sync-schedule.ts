@@ -10,6 +10,6 @@ import { WriterState } from 'china-holiday-calendar-service/internal/sync/writer
  */
 export async function syncScheduleOn(settings: SyncSettings, dataDir: string, options: SyncScheduleOptions = {}): Promise<SyncSchedule> {
   const log = pino({ level: 'silent' });
-  const sender = new WebhookSender({ urls: [], secret: undefined }, { post: () => Promise.reject(new Error('no webhook is configured')) }, log);
+  const sender = new WebhookSender({ urls: [], secret: undefined }, log);
   return new SyncSchedule(settings, dataDir, log, sender, await WriterState.load(dataDir, log), options);
 }

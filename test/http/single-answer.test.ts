@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { buildServiceApp } from 'china-holiday-calendar-service/internal/service-app.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
+import { collectingLogger } from '../helpers/log-lines.js';
 
 /**
  * Handlers write through one responder and must write exactly once: a second write (a missing
@@ -16,19 +15,12 @@ import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
  * where the responder reports it, across every kind of answer.
  */
 describe('every request is answered exactly once', () => {
-  const logged: string[] = [];
+  let logged: string[] = [];
   let app: FastifyInstance;
 
   before(async () => {
-    const logger = pino(
-      { level: 'warn' },
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          logged.push(chunk.toString());
-          done();
-        },
-      }),
-    );
+    const { logger, lines } = collectingLogger('warn');
+    logged = lines;
     const config = readConfig({ DATA_DIR: BUNDLED_DATA_DIR });
     const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: logger });
     app = buildServiceApp(config, live, logger);

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { collectRun, type CommandRun } from '../helpers/command-run.js';
 import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { fixtureText } from './notice-builder.js';
+import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
 
 /**
  * Clean failure, always: every input ends in a correct file or a refusal of
@@ -17,7 +17,6 @@ import { fixtureText } from './notice-builder.js';
  * the call stack.
  */
 
-const SYNTHETIC_2027 = fileURLToPath(new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url));
 const NOTICE_2024 = fixtureText('2024-annual.txt');
 /** A refusal line: `line 9: reason: «text»` or `lines 9-11: …`. */
 const REFUSAL_LINE = /^lines? \d+(?:-\d+)?: \S.*: «.*»$/;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
-import { formatDataFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
+import { formatArrangementFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
 import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { fixtureText } from './notice-builder.js';
 
@@ -33,13 +33,13 @@ interface Notice {
 
 /** The part of a file the service answers from. */
 function arrangementOf(file: ArrangementFile): string {
-  return formatDataFile({
+  return JSON.stringify({
     year: file.year,
     regulationVersion: file.regulationVersion,
     notices: file.notices.map((notice) => ({ id: notice.id, kind: notice.kind, title: notice.title })),
     entries: file.entries,
     statutoryDays: file.statutoryDays,
-  });
+  }, null, 2);
 }
 
 const NOTICES: readonly Notice[] = readdirSync(new URL('../fixtures/notices/', import.meta.url))
@@ -180,8 +180,8 @@ describe('mutated real notices: a file that agrees with the notice, or a refusal
         // From the title on: the header's addresses are not Chinese text.
         const bodyStart = notice.text.indexOf('\n\n') + 2;
         const switched = picks.reduce(switchWidth, notice.text.slice(bodyStart));
-        const full = formatDataFile(importNotice(`${notice.text.slice(0, bodyStart)}${switched}`, notice.existing, OPTIONS));
-        assert.equal(full, formatDataFile(importNotice(notice.text, notice.existing, OPTIONS)));
+        const full = formatArrangementFile(importNotice(`${notice.text.slice(0, bodyStart)}${switched}`, notice.existing, OPTIONS));
+        assert.equal(full, formatArrangementFile(importNotice(notice.text, notice.existing, OPTIONS)));
       }),
       { numRuns: RUNS * 2, includeErrorInReport: true },
     );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
-import { formatDataFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
+import { formatArrangementFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
 import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { fixtureText } from './notice-builder.js';
 
@@ -15,7 +15,7 @@ import { fixtureText } from './notice-builder.js';
 const OPTIONS = { currentYear: 2026 };
 
 function importText(text: string, existing?: ArrangementFile): string {
-  return formatDataFile(importNotice(text, existing, OPTIONS));
+  return formatArrangementFile(importNotice(text, existing, OPTIONS));
 }
 
 function refusalOf(text: string): ImportError {

@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
-import { formatDataFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
+import { formatArrangementFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
 import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { collectRun } from '../helpers/command-run.js';
 import { dataCopies } from '../helpers/data-dir.js';
@@ -21,12 +21,13 @@ import { fixtureText } from './notice-builder.js';
 const OPTIONS = { currentYear: 2026 };
 const dataCopy = dataCopies();
 const NOTICE_2024 = fixtureText('2024-annual.txt');
-const OFFICIAL_2024 = formatDataFile(importNotice(NOTICE_2024, undefined, OPTIONS));
+const OFFICIAL_2024_FILE = importNotice(NOTICE_2024, undefined, OPTIONS);
+const OFFICIAL_2024 = formatArrangementFile(OFFICIAL_2024_FILE);
 const LEAD_2024 = '经国务院批准，现将2024年元旦、春节、清明节、劳动节、端午节、中秋节和国庆节放假调休日期的具体安排通知如下。';
 const NUMERALS = ['一', '二', '三', '四', '五', '六', '七'];
 
 function importText(text: string, existing?: ArrangementFile): string {
-  return formatDataFile(importNotice(text, existing, OPTIONS));
+  return formatArrangementFile(importNotice(text, existing, OPTIONS));
 }
 
 function refusalOf(text: string, existing?: ArrangementFile): ImportError {
@@ -92,7 +93,7 @@ describe('a reprint preamble (根据…具体安排如下)', () => {
     const withNumber = report.replace('成文日期：', '发文字号：国办发明电〔2023〕7号\n成文日期：');
     const file = importNotice(withNumber, undefined, OPTIONS);
     assert.equal(file.notices[0]?.title, '国务院办公厅关于2024年部分节假日安排的通知');
-    assert.equal(formatDataFile({ ...file, notices: [] }), formatDataFile({ ...(JSON.parse(OFFICIAL_2024) as ArrangementFile), notices: [] }));
+    assert.equal(formatArrangementFile({ ...file, notices: [] }), formatArrangementFile({ ...OFFICIAL_2024_FILE, notices: [] }));
   });
 
   it('refuses a citation that disagrees with the title or the 文号', () => {
@@ -140,7 +141,7 @@ describe('a special notice whose title writes no year', () => {
 
   it('is imported by the command into that year’s existing file', async () => {
     const dir = dataCopy();
-    writeFileSync(join(dir, '2015.json'), formatDataFile(annual2015));
+    writeFileSync(join(dir, '2015.json'), formatArrangementFile(annual2015));
     const path = join(dir, 'victory.txt');
     writeFileSync(path, yearless);
     const run = await collectRun((out, err) => runImport([path], { dataDir: dir, dryRun: false, force: false, currentYear: 2026 }, out, err));

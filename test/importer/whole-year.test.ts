@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { ImportError, importNotice, type ImportOptions } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import type { ImportProblem } from 'china-holiday-calendar-service/internal/importer/import-error.js';
 import { annualNotice, fixtureText } from './notice-builder.js';

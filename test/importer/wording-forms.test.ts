@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import type { ArrangementEntry, ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementEntry, ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { annualNotice, header, layout } from './notice-builder.js';
 

@@ -11,7 +11,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
 import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
@@ -23,10 +22,8 @@ import { inProcessServices } from '../helpers/in-process-service.js';
 import { ANNUAL_2026, FAR_2027, startFakeGovCn } from '../helpers/fake-gov-cn.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { SYNTHETIC_2027, SYNTHETIC_2027_AMENDMENT } from '../helpers/notice-files.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
-const SYNTHETIC_2027 = join(FIXTURES, 'synthetic', '2027-annual.txt');
-const AMENDMENT_2027 = join(FIXTURES, 'synthetic', '2027-labor-day-amendment.txt');
 
 const dataCopy = dataCopies();
 const cleanups: (() => Promise<void>)[] = [];
@@ -69,7 +66,7 @@ describe('webhooks follow the dataset', () => {
     assert.deepEqual(published.data.notices.map((notice) => notice.title), ['国务院办公厅关于2027年部分节假日安排的通知']);
     assert.ok(published.data.changedDates.includes('2027-01-01') && published.data.changedDates.includes('2027-02-13'));
 
-    assert.equal(await runImport([AMENDMENT_2027], { dataDir: dir, dryRun: false, force: false, currentYear: 2026 }, ...quiet()), 0);
+    assert.equal(await runImport([SYNTHETIC_2027_AMENDMENT], { dataDir: dir, dryRun: false, force: false, currentYear: 2026 }, ...quiet()), 0);
     await eventually(() => Promise.resolve(hooks.events.length >= 2), 10_000, 'the amended event');
     const amended = hooks.events[1];
     assert.equal(amended?.type, 'calendar.year.amended');

@@ -5,7 +5,9 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
+import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
+import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import type { FetchLimits } from 'china-holiday-calendar-service/internal/sync/http-fetch.js';
@@ -25,11 +27,15 @@ function sync(dataDir: string, values: Record<string, string> = {}, accept: read
 }
 
 function yearFile(dir: string, year: number): ArrangementFile {
-  return JSON.parse(readFileSync(join(dir, `${year}.json`), 'utf8')) as ArrangementFile;
+  const file: unknown = JSON.parse(readFileSync(join(dir, `${year}.json`), 'utf8'));
+  assert.ok(checkArrangementShape(file), `${year}.json`);
+  return file;
 }
 
 function publishedYears(dir: string): number[] {
-  return (JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { publishedYears: number[] }).publishedYears;
+  const reading = readManifest({ fileName: 'manifest.json', text: readFileSync(join(dir, 'manifest.json'), 'utf8') });
+  assert.ok(reading.ok, JSON.stringify(reading));
+  return reading.manifest.publishedYears;
 }
 
 describe('sync publishes what the importer accepts', () => {

@@ -2,7 +2,10 @@ import type { KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { readSigningKey, readVerifyingKey, SigningKeyError } from './publishing/dataset-signature.js';
-import { readSyncSettings, readWebhookSettings, SyncSettingsError, type SyncSettings, type WebhookSettings } from './sync/sync-settings.js';
+import { ConfigError, choiceSetting, httpUrlSetting, integerSetting, textSetting, type SettingValues } from './settings.js';
+import { readSyncSettings, readWebhookSettings, type SyncSettings, type WebhookSettings } from './sync/sync-settings.js';
+
+export { ConfigError } from './settings.js';
 
 /** The bundled data directory. */
 export { BUNDLED_DATA_DIR };
@@ -64,44 +67,31 @@ export interface OriginSettings {
  */
 const DEFAULT_CORS_ALLOWED_HEADERS = ['traceparent', 'tracestate', 'baggage', 'Accept-Language'] as const;
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
+/** The data directory a configuration names: DATA_DIR, else the bundled data. */
+export function dataDirOf(env: SettingValues): string {
+  return textSetting(env, 'DATA_DIR') ?? BUNDLED_DATA_DIR;
 }
 
 /** Reads the configuration from environment variables; an invalid value is an error, never a silent default. */
-/** The data directory a configuration names: DATA_DIR, else the bundled data. */
-export function dataDirOf(env: NodeJS.ProcessEnv): string {
-  return nonEmpty(env, 'DATA_DIR') ?? BUNDLED_DATA_DIR;
-}
-
-export function readConfig(env: NodeJS.ProcessEnv): Config {
-  const port = integer(env, 'PORT', 8080, 0, 65535);
-  const host = nonEmpty(env, 'HOST') ?? '127.0.0.1';
-  const publicUrl = trimSlash(url(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port));
-  const docsUrl = trimSlash(url(env, 'DOCS_URL') ?? `${publicUrl}/docs`);
-  const logLevel = (nonEmpty(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  const workersText = nonEmpty(env, 'WORKERS');
-  const workers = workersText === 'auto' ? availableParallelism() : integer(env, 'WORKERS', 1, 1, 256);
-  let sync: SyncSettings | undefined;
-  let webhooks: WebhookSettings;
-  try {
-    sync = readSyncSettings(env);
-    webhooks = readWebhookSettings(env);
-  } catch (error) {
-    if (error instanceof SyncSettingsError) throw new ConfigError(error.message);
-    throw error;
-  }
+export function readConfig(env: SettingValues): Config {
+  const port = integerSetting(env, 'PORT', { fallback: 8080, min: 0, max: 65535 });
+  const host = textSetting(env, 'HOST') ?? '127.0.0.1';
+  const publicUrl = trimSlash(httpUrlSetting(env, 'PUBLIC_URL') ?? defaultPublicUrl(host, port));
+  const docsUrl = trimSlash(httpUrlSetting(env, 'DOCS_URL') ?? `${publicUrl}/docs`);
+  const logLevel = choiceSetting(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
+  const workers = textSetting(env, 'WORKERS') === 'auto' ? availableParallelism() : integerSetting(env, 'WORKERS', { fallback: 1, min: 1, max: 256 });
+  const sync = readSyncSettings(env);
+  const webhooks = readWebhookSettings(env);
   const origin = originSettings(env);
   if (origin !== undefined) {
     // A reader follows the writer's dataset: it neither writes one nor announces its changes.
     for (const name of ['SYNC_SOURCE', 'WEBHOOK_URLS', 'DATASET_SIGNING_KEY_FILE']) {
-      if (nonEmpty(env, name) !== undefined) {
+      if (textSetting(env, name) !== undefined) {
         throw new ConfigError(`DATA_URL and ${name} cannot both be set: a reader (DATA_URL) follows the writer's dataset; only the writer syncs, signs and sends webhooks`);
       }
     }
   }
-  const signingKey = signingKeyOf(nonEmpty(env, 'DATASET_SIGNING_KEY_FILE'));
+  const signingKey = signingKeyOf(textSetting(env, 'DATASET_SIGNING_KEY_FILE'));
   return {
     ...(sync === undefined ? {} : { sync }),
     webhooks,
@@ -113,23 +103,23 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     docsUrl,
     logLevel,
     dataDir: dataDirOf(env),
-    reloadIntervalSeconds: integer(env, 'RELOAD_INTERVAL_SECONDS', 30, 0, 86_400),
+    reloadIntervalSeconds: integerSetting(env, 'RELOAD_INTERVAL_SECONDS', { fallback: 30, min: 0, max: 86_400 }),
     workers,
-    shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600),
-    keepAliveTimeoutSeconds: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 65, 1, 3600),
-    listenBacklog: integer(env, 'LISTEN_BACKLOG', 4096, 1, 65_535),
-    corsOrigins: corsOrigins(nonEmpty(env, 'CORS_ORIGINS') ?? '*'),
-    corsAllowedHeaders: corsAllowedHeaders(nonEmpty(env, 'CORS_ALLOWED_HEADERS')),
+    shutdownTimeoutSeconds: integerSetting(env, 'SHUTDOWN_TIMEOUT_SECONDS', { fallback: 10, min: 1, max: 3600 }),
+    keepAliveTimeoutSeconds: integerSetting(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', { fallback: 65, min: 1, max: 3600 }),
+    listenBacklog: integerSetting(env, 'LISTEN_BACKLOG', { fallback: 4096, min: 1, max: 65_535 }),
+    corsOrigins: corsOrigins(textSetting(env, 'CORS_ORIGINS') ?? '*'),
+    corsAllowedHeaders: corsAllowedHeaders(textSetting(env, 'CORS_ALLOWED_HEADERS')),
   };
 }
 
 /** DATA_URL and the settings that go with it; undefined when DATA_URL is unset (the service answers from its own folder). */
-function originSettings(env: NodeJS.ProcessEnv): OriginSettings | undefined {
-  const publicKeyFile = nonEmpty(env, 'DATASET_PUBLIC_KEY_FILE');
-  const text = nonEmpty(env, 'DATA_URL');
+function originSettings(env: SettingValues): OriginSettings | undefined {
+  const publicKeyFile = textSetting(env, 'DATASET_PUBLIC_KEY_FILE');
+  const text = textSetting(env, 'DATA_URL');
   if (text === undefined) {
     if (publicKeyFile !== undefined) throw new ConfigError('DATASET_PUBLIC_KEY_FILE is for a reader: set DATA_URL, the dataset it follows, too');
-    if (nonEmpty(env, 'DATA_POLL_SECONDS') !== undefined) throw new ConfigError('DATA_POLL_SECONDS is for a reader: set DATA_URL, the dataset it follows, too');
+    if (textSetting(env, 'DATA_POLL_SECONDS') !== undefined) throw new ConfigError('DATA_POLL_SECONDS is for a reader: set DATA_URL, the dataset it follows, too');
     return undefined;
   }
   const parsed = URL.canParse(text) ? new URL(text) : undefined;
@@ -143,7 +133,7 @@ function originSettings(env: NodeJS.ProcessEnv): OriginSettings | undefined {
     if (error instanceof SigningKeyError) throw new ConfigError(error.message);
     throw error;
   }
-  return { url: parsed.href, pollSeconds: integer(env, 'DATA_POLL_SECONDS', 30, 1, 86_400), cacheDir: nonEmpty(env, 'DATA_DIR'), publicKey };
+  return { url: parsed.href, pollSeconds: integerSetting(env, 'DATA_POLL_SECONDS', { fallback: 30, min: 1, max: 86_400 }), cacheDir: textSetting(env, 'DATA_DIR'), publicKey };
 }
 
 /** The writer's signing key from its file (DATASET_SIGNING_KEY_FILE, or the sign command's --key-file); none without a file. */
@@ -197,26 +187,6 @@ export function withPort(config: Config, port: number): Config {
   const publicUrl = config.publicUrl === defaultPublicUrl(config.host, config.port) ? defaultPublicUrl(config.host, port) : config.publicUrl;
   const docsUrl = config.docsUrl === `${config.publicUrl}/docs` ? `${publicUrl}/docs` : config.docsUrl;
   return { ...config, port, publicUrl, docsUrl };
-}
-
-function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const text = nonEmpty(env, name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, not "${text}"`);
-  return value;
-}
-
-function url(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const text = nonEmpty(env, name);
-  if (text === undefined) return undefined;
-  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) throw new ConfigError(`${name} must be an absolute http(s) URL, not "${text}"`);
-  return text;
 }
 
 function trimSlash(text: string): string {

@@ -3,10 +3,9 @@ import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-data
 import { isWriterProcess } from './cluster.js';
 import type { Config } from './config.js';
 import { DatasetAnnouncer } from './sync/dataset-events.js';
-import { DEFAULT_FETCH_LIMITS } from './sync/http-fetch.js';
 import { SyncSchedule } from './sync/sync-schedule.js';
 import { syncStateOf, type SyncStateSource } from './sync/sync-state.js';
-import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, NO_DELIVERIES, WebhookSender, type DeliveryCounts } from './sync/webhooks.js';
+import { NO_DELIVERIES, WebhookSender, type DeliveryCounts } from './sync/webhooks.js';
 import { readWriterState, WriterState, type WriterStateData } from './sync/writer-state.js';
 
 /** What a service with its own data folder does beyond answering: sync, and the webhooks that follow its dataset. */
@@ -47,10 +46,8 @@ export async function createWriter(config: Config, live: LiveDataset<unknown>, l
     };
   }
   const state = await WriterState.load(config.dataDir, logger);
-  const fetcher = createWebhookFetcher(DEFAULT_FETCH_LIMITS);
-  const sender = new WebhookSender(config.webhooks, fetcher, logger, DEFAULT_DELIVERY_POLICY, {
-    keep: (pending, webhooks) => state.update({ pending, webhooks }),
-    counts: state.data.webhooks,
+  const sender = new WebhookSender(config.webhooks, logger, {
+    journal: { keep: (pending, webhooks) => state.update({ pending, webhooks }), counts: state.data.webhooks },
   });
   // Before the first load, which may announce: what a previous process left undelivered goes first.
   sender.resume(state.data.pending);
@@ -78,7 +75,7 @@ export async function createWriter(config: Config, live: LiveDataset<unknown>, l
       schedule?.stop();
       sender.stop();
       await state.close();
-      await fetcher.close();
+      await sender.close();
     },
   };
 }

@@ -176,11 +176,12 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
     if (answer.status === 304 && remembered !== undefined) return { status: 200, data: remembered.data as Body, ...details };
     if (answer.status === 304) return { status: 304, data: undefined, ...details };
     const contentType = answer.headers.get('content-type') ?? '';
-    if (contentType.startsWith('application/problem+json')) throw new CalendarProblemError(parsedJson(url, answer) as Problem, answer.status);
+    if (contentType.startsWith('application/problem+json')) throw new CalendarProblemError(problemOf(url, answer), answer.status);
     if (answer.status !== 200 || !contentType.startsWith(mediaType)) {
       throw new CalendarNetworkError('UNEXPECTED_RESPONSE', `${url} answered ${answer.status} ${contentType || '(no content type)'}, not the service's ${mediaType}`, url);
     }
-    const data = (mediaType === 'application/json' ? parsedJson(url, answer) : answer.text) as Body;
+    // Trusted from here: a JSON object or array of the service's is the answer its OpenAPI document types (see the module's notes).
+    const data = (mediaType === 'application/json' ? answerOf(url, answer) : answer.text) as Body;
     if (keep > 0 && details.etag !== undefined) {
       kept.delete(url);
       kept.set(url, { etag: details.etag, data });
@@ -282,6 +283,25 @@ function parsedJson(url: string, answer: ReadAnswer): unknown {
   } catch (error) {
     throw new CalendarNetworkError('UNEXPECTED_RESPONSE', `${url} answered ${answer.status} with a body that is not JSON`, url, error);
   }
+}
+
+/** A success answer: a JSON object or array, as every answer of the service is. */
+function answerOf(url: string, answer: ReadAnswer): unknown {
+  const value = parsedJson(url, answer);
+  if (typeof value !== 'object' || value === null) throw new CalendarNetworkError('UNEXPECTED_RESPONSE', `${url} answered 200 with JSON that is no object or array`, url);
+  return value;
+}
+
+const PROBLEM_TEXT_FIELDS = ['type', 'title', 'detail', 'instance', 'code', 'requestId'] as const;
+
+/** A problem answer: the seven fields of the service's problems, each of its type; anything else is not the service's. */
+function problemOf(url: string, answer: ReadAnswer): Problem {
+  const value = parsedJson(url, answer);
+  const record = typeof value === 'object' && value !== null ? (value as Readonly<Record<string, unknown>>) : undefined;
+  if (record === undefined || !PROBLEM_TEXT_FIELDS.every((field) => typeof record[field] === 'string') || record.status !== answer.status) {
+    throw new CalendarNetworkError('UNEXPECTED_RESPONSE', `${url} answered ${answer.status} with a problem that is not the service's (its seven fields, status equal to the HTTP status)`, url);
+  }
+  return record as Problem;
 }
 
 function readClientOptions(value: unknown): { baseUrl: string; transport: TransportOptions; keep: number } {

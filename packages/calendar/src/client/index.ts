@@ -5,6 +5,11 @@
  * typed by `code`; a call that gets no answer of the service's (unreachable, past `timeoutMs`, too
  * large, not its JSON) rejects with CalendarNetworkError.
  *
+ * What it checks and what it trusts: every answer's status, media type and size; that a success
+ * body is a JSON object or array and a problem has the service's seven fields. The fields of a
+ * success answer are then trusted to be what the service's OpenAPI document types them as: point
+ * the client at the service (or a proxy that passes its answers through), not at another API.
+ *
  * @packageDocumentation
  */
 export {

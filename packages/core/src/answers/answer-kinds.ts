@@ -1,7 +1,7 @@
 import type { AssociatedHoliday } from '../calendar/day-status.js';
 import { jsonString } from '../calendar/json-string.js';
 
-/** The workday-count resource of the interface: WorkdayCount. */
+/** The workday-count resource (docs/interface.md, Workday count). */
 export interface WorkdayCount {
   readonly startDate: string;
   readonly endDate: string;
@@ -20,7 +20,7 @@ export function workdayCountJson(count: WorkdayCount): string {
   return `{"startDate":"${count.startDate}","endDate":"${count.endDate}","totalDays":${count.totalDays},"workdayCount":${count.workdayCount},"restDayCount":${count.restDayCount},"unknownDayCount":${count.unknownDayCount}}`;
 }
 
-/** The next-holiday resource of the interface: NextHoliday. */
+/** The next-holiday resource (docs/interface.md, Next holiday). */
 export type NextHoliday =
   | {
       readonly status: 'FOUND';

@@ -2,7 +2,7 @@ import ical, { ICalEventTransparency } from 'ical-generator';
 import { civilFromDayNumber, type DayNumber } from '../calendar/civil-date.js';
 import { HOLIDAYS } from '../calendar/holidays.js';
 import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
-import type { ArrangementEntry, ArrangementFile } from '../dataset/arrangement-schema.js';
+import type { ArrangementEntry, ArrangementFile } from '../dataset/data-file-types.js';
 import type { Dataset } from '../dataset/dataset.js';
 import { datesOf, entriesInNoticeOrder, restDaysOf } from '../dataset/entry-dates.js';
 import type { FeedLanguage } from '../questions/calendar-feed-question.js';

@@ -1,4 +1,4 @@
-import type { ArrangementFile } from '../dataset/arrangement-schema.js';
+import type { ArrangementFile } from '../dataset/data-file-types.js';
 import { datesOf, finalEntries, restDaysOf } from '../dataset/entry-dates.js';
 import type { DayNumber } from '../calendar/civil-date.js';
 import type { AssociatedHoliday } from '../calendar/day-status.js';
@@ -11,7 +11,7 @@ export interface DayMark {
   readonly holidays: readonly AssociatedHoliday[];
 }
 
-/** The associated holidays of the interface: AssociatedHoliday: one frozen object per code and statutoryDate, shared by every day. */
+/** The associated holidays (docs/interface.md, Associated holiday): one frozen object per code and statutoryDate, shared by every day. */
 const ASSOCIATED: ReadonlyMap<string, AssociatedHoliday> = new Map(
   HOLIDAY_CODES.flatMap((code) => [false, true].map((statutoryDate) => [`${code}:${String(statutoryDate)}`, Object.freeze({ code, name: HOLIDAYS[code].zh, statutoryDate })])),
 );

@@ -4,6 +4,7 @@ import type { DataSource } from '../dataset/data-source.js';
 import type { Dataset } from '../dataset/dataset.js';
 import type { DirectorySnapshot } from '../dataset/read-data-directory.js';
 import { buildCalendarCore, calendarCoreBuilder, runInSlices, type CalendarCore } from './calendar-core.js';
+import { messageOf } from '../message-of.js';
 
 interface LogMethod {
   (object: object, message: string): void;
@@ -176,7 +177,7 @@ export class LiveDataset<Calendar = CalendarCore> {
   }
 
   private unreadableSource(error: unknown, reason: string): ReloadOutcome {
-    const problem = { file: this.source.location, field: '(directory)', reason: `cannot be read (${error instanceof Error ? error.message : String(error)})` };
+    const problem = { file: this.source.location, field: '(directory)', reason: `cannot be read (${messageOf(error)})` };
     this.logProblemsOnChange([formatDataProblem(problem)]);
     return this.report({ changed: false, failed: true, refused: false, problems: 1, dataProblems: [problem], version: this.state?.dataset.version }, reason, undefined);
   }

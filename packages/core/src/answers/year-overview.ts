@@ -4,7 +4,7 @@ import { ANNUAL_HOLIDAY_CODES, HOLIDAYS, type HolidayCode } from '../calendar/ho
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { OBSERVANCES, observanceDay, type Observance } from '../calendar/observances.js';
 import { REGULATION_NAME, regulationFor, statutoryDays } from '../calendar/statutory-days.js';
-import type { ArrangementFile } from '../dataset/arrangement-schema.js';
+import type { ArrangementFile } from '../dataset/data-file-types.js';
 import { datesOf, entriesInNoticeOrder, restDaysOf } from '../dataset/entry-dates.js';
 
 /** The regulation 《全国年节及纪念日放假办法》 in the revision in force that year. */

@@ -6,7 +6,7 @@ export type DayStatusValue = (typeof DAY_STATUSES)[number];
 export const WORK_STATUSES = ['WORKDAY', 'REST_DAY', 'UNKNOWN'] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];
 
-/** The spec derives `workStatus` uniquely from `dayStatus` (section 2.1). */
+/** `workStatus` follows from `dayStatus` alone (docs/interface.md, Day status). */
 export function workStatusOf(status: DayStatusValue): WorkStatus {
   switch (status) {
     case 'WORKDAY':

@@ -6,7 +6,7 @@ import type { RegulationVersion } from './regulation-versions.js';
 interface HolidayDefinition {
   /** The official Simplified Chinese name. */
   readonly zh: string;
-  /** The English name, as the interface's table of holiday codes gives it. */
+  /** The English name, as the table of holiday codes gives it (docs/interface.md, Associated holiday). */
   readonly en: string;
   /**
    * Names short enough for a day's cell of a printed calendar (the calendar page; the full name goes

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AcceptedFinding, ArrangementFile, YEAR_RULES } from './arrangement-schema.js';
+import type { AcceptedFinding, ArrangementFile, YearRule } from './data-file-types.js';
 import { holidayCoverageFindings } from './holiday-coverage.js';
 import { makeUpDayFindings } from './make-up-days.js';
 import type { RuleFinding } from './rule-finding.js';
@@ -13,8 +13,6 @@ import { yearBalanceFindings } from './year-balance.js';
  * acceptance covers exactly the deviation it names; any other finding, or an accepted one that is
  * no longer found (the file was edited afterwards), is refused.
  */
-export type YearRule = (typeof YEAR_RULES)[number];
-
 export interface IdentifiedFinding extends RuleFinding {
   readonly rule: YearRule;
   /** `<rule>-<8 hex digits>`, from the rule, the field and the reason: the same deviation, the same id. */

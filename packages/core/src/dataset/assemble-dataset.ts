@@ -1,14 +1,14 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
-import type { ArrangementFile, Manifest } from './arrangement-schema.js';
-import { checkManifestShape } from './schema-validators.js';
+import type { ArrangementFile, Manifest } from './data-file-types.js';
 import type { DataProblem } from './data-problem.js';
 import type { Dataset } from './dataset.js';
 import { datasetVersionOf } from './dataset-version.js';
 import { datesOf, finalEntries, restDaysOf } from './entry-dates.js';
 import { MANIFEST_FILE_NAME, type DirectorySnapshot, type RawFile, type YearFile } from './read-data-directory.js';
 import { validateArrangementFile } from './validate-arrangement.js';
-import { describeJsonSyntaxError } from './json-syntax-error.js';
+import { dataFileJson } from './data-file-json.js';
+import { readManifest } from './read-manifest.js';
 import { digestHex, sha256Hex } from './file-digest.js';
 
 /**
@@ -20,7 +20,7 @@ import { digestHex, sha256Hex } from './file-digest.js';
 export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset): Dataset {
   const problems: DataProblem[] = [];
   const published = new Set<number>(previous?.publishedYears ?? []);
-  const manifest = readManifest(snapshot.manifest, problems);
+  const manifest = manifestOf(snapshot.manifest, problems);
   // Without a readable manifest, every year with a file counts as published: a broken file then
   // answers 503 rather than a silent UNKNOWN.
   for (const year of manifest?.publishedYears ?? snapshot.yearFiles.map((file) => file.year)) published.add(year);
@@ -80,25 +80,12 @@ function missingFiles(snapshot: DirectorySnapshot, arrangements: ReadonlyMap<num
  * The manifest's published years and year-file digests: none when there is no manifest,
  * undefined when there is one but it cannot be used.
  */
-function readManifest(manifest: RawFile | undefined, problems: DataProblem[]): Pick<Manifest, 'publishedYears' | 'files'> | undefined {
-  if (manifest === undefined) return { publishedYears: [] };
-  const fileName = manifest.fileName;
-  if ('error' in manifest) {
-    problems.push({ file: fileName, field: '(file)', reason: `cannot be read (${manifest.error})` });
-    return undefined;
-  }
-  const raw = parseJson(manifest.text, fileName, problems);
-  if (raw === undefined) return undefined;
-  if (!checkManifestShape(raw)) {
-    const inFiles = checkManifestShape.errors?.some((error) => error.instancePath.startsWith('/files')) === true;
-    problems.push(
-      inFiles
-        ? { file: fileName, field: 'files', reason: 'must map year files (2027.json) to SHA-256 digests: 64 lower-case hex digits, or sha256- and base64' }
-        : { file: fileName, field: 'publishedYears', reason: 'must be a list of distinct years from 2008 to 9999' },
-    );
-    return undefined;
-  }
-  return raw;
+function manifestOf(file: RawFile | undefined, problems: DataProblem[]): Pick<Manifest, 'publishedYears' | 'files'> | undefined {
+  if (file === undefined) return { publishedYears: [] };
+  const reading = readManifest(file);
+  if (reading.ok) return reading.manifest;
+  problems.push(...reading.problems);
+  return undefined;
 }
 
 /**
@@ -126,27 +113,17 @@ function unchangedArrangement(yearFile: YearFile, previous: Dataset | undefined)
 }
 
 function parseArrangement(yearFile: RawFile, problems: DataProblem[]): ArrangementFile | undefined {
-  if ('error' in yearFile) {
-    problems.push({ file: yearFile.fileName, field: '(file)', reason: `cannot be read (${yearFile.error})` });
+  const json = dataFileJson(yearFile);
+  if (!json.ok) {
+    problems.push(json.problem);
     return undefined;
   }
-  const raw = parseJson(yearFile.text, yearFile.fileName, problems);
-  if (raw === undefined) return undefined;
-  const validation = validateArrangementFile(raw, yearFile.fileName);
+  const validation = validateArrangementFile(json.value, yearFile.fileName);
   if (!validation.ok) {
     for (const problem of validation.problems) problems.push(problem);
     return undefined;
   }
   return validation.file;
-}
-
-function parseJson(text: string, fileName: string, problems: DataProblem[]): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    problems.push({ file: fileName, field: '(file)', reason: `is not valid JSON (${describeJsonSyntaxError(text, error)})` });
-    return undefined;
-  }
 }
 
 /**

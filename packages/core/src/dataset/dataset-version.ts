@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementFile } from './data-file-types.js';
 
 /**
  * The dataset version: the publication date of the newest notice, readable at a glance, plus a

@@ -1,4 +1,4 @@
-import type { ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementFile } from './data-file-types.js';
 import type { DataProblem } from './data-problem.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { parseIsoDate } from '../calendar/iso-date.js';
-import type { ArrangementEntry, ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementEntry, ArrangementFile } from './data-file-types.js';
 
 /** Splits "A" or "A..B" into its two ends (equal for a single date); undefined if either is not a real date. */
 export function parseDateOrRange(text: string): { from: DayNumber; to: DayNumber } | undefined {

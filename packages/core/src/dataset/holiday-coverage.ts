@@ -1,6 +1,6 @@
 import { ANNUAL_HOLIDAY_CODES, HOLIDAYS, type HolidayCode } from '../calendar/holidays.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
-import type { ArrangementEntry, ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementEntry, ArrangementFile } from './data-file-types.js';
 import type { RuleFinding } from './rule-finding.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { isWeekend } from '../calendar/day-of-week.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
-import type { ArrangementEntry, ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementEntry, ArrangementFile } from './data-file-types.js';
 import { datesOf, finalEntries, restDaysOf } from './entry-dates.js';
 import type { RuleFinding } from './rule-finding.js';
 

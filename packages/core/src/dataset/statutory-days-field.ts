@@ -1,7 +1,7 @@
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { HOLIDAY_CODES, type HolidayCode } from '../calendar/holidays.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
-import type { ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementFile } from './data-file-types.js';
 
 /**
  * The `statutoryDays` field a file must carry: for every holiday its entries name, in code order,

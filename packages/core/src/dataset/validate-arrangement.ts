@@ -1,12 +1,13 @@
 import { dayNumberFromCivil, type DayNumber } from '../calendar/civil-date.js';
 import { isWeekend } from '../calendar/day-of-week.js';
+import { HOLIDAY_CODES } from '../calendar/holidays.js';
 import { formatIsoDate, parseIsoDate } from '../calendar/iso-date.js';
 import { regulationVersionFor } from '../calendar/statutory-days.js';
-import type { ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementFile } from './data-file-types.js';
 import type { DataProblem } from './data-problem.js';
 import { finalEntries, namedDaysOf, parseDateOrRange, restDaysOf } from './entry-dates.js';
 import { checkYearRules } from './accepted-findings.js';
-import { checkArrangementShape, type SchemaError } from './schema-validators.js';
+import { checkArrangementShape, shapeProblems } from './schema-validators.js';
 import { computeStatutoryDaysField } from './statutory-days-field.js';
 
 export type ArrangementValidation =
@@ -30,7 +31,7 @@ type Check = (file: ArrangementFile, fileName: string) => DataProblem[];
  */
 export function validateArrangementFile(raw: unknown, fileName: string): ArrangementValidation {
   if (!checkArrangementShape(raw)) {
-    return { ok: false, problems: (checkArrangementShape.errors ?? []).flatMap((error) => schemaProblems(error, fileName)) };
+    return { ok: false, problems: shapeProblems(checkArrangementShape, fileName, 'the arrangement format') };
   }
   // Later checks compute with the dates, so they only run once every date is real; the rules of a
   // whole year (completeness, balance, where make-up days lie) only once its entries are sound,
@@ -64,8 +65,8 @@ const checkDatesAreReal: Check = (file, fileName) => {
       });
     }
   });
-  for (const [code, days] of Object.entries(file.statutoryDays)) {
-    days.forEach((text, i) => {
+  for (const code of HOLIDAY_CODES) {
+    file.statutoryDays[code]?.forEach((text, i) => {
       expectDate(`statutoryDays.${code}[${i}]`, text);
     });
   }
@@ -189,10 +190,10 @@ const checkNoDayNamedTwice: Check = (file, fileName) => {
 const checkStatutoryDays: Check = (file, fileName) => {
   const expected = computeStatutoryDaysField(file);
   const problems: DataProblem[] = [];
-  const codes = new Set([...Object.keys(expected), ...Object.keys(file.statutoryDays)]);
-  for (const code of codes) {
-    const stored = (file.statutoryDays as Record<string, string[] | undefined>)[code];
-    const computed = (expected as Record<string, string[] | undefined>)[code];
+  // The schema allows no other key.
+  for (const code of HOLIDAY_CODES) {
+    const stored = file.statutoryDays[code];
+    const computed = expected[code];
     if (stored?.join() !== computed?.join()) {
       problems.push({
         file: fileName,
@@ -203,7 +204,7 @@ const checkStatutoryDays: Check = (file, fileName) => {
     }
     const restOfHoliday = new Set(
       finalEntries(file.entries)
-        .filter((entry) => (entry.holidays as string[]).includes(code))
+        .filter((entry) => entry.holidays.includes(code))
         .flatMap(restDaysOf),
     );
     for (const text of computed ?? []) {
@@ -245,23 +246,3 @@ const SEMANTIC_CHECKS: readonly Check[] = [
 ];
 
 const WHOLE_YEAR_CHECKS: readonly Check[] = [checkWholeYearRules];
-
-/** One schema error as a problem that names the exact field: a missing or unknown property by its path. */
-function schemaProblems(error: SchemaError, fileName: string): DataProblem[] {
-  const at = fieldOfPointer(error.instancePath);
-  const child = (name: unknown): string => (at === '(file)' ? String(name) : `${at}.${String(name)}`);
-  if (error.keyword === 'required') return [{ file: fileName, field: child(error.params.missingProperty), reason: 'is required but missing' }];
-  if (error.keyword === 'additionalProperty' || error.keyword === 'additionalProperties') {
-    return [{ file: fileName, field: child(error.params.additionalProperty), reason: 'is not a field of the arrangement format' }];
-  }
-  return [{ file: fileName, field: at, reason: error.message ?? error.keyword }];
-}
-
-function fieldOfPointer(pointer: string): string {
-  if (pointer === '') return '(file)';
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`), '');
-}

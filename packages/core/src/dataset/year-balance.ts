@@ -3,7 +3,7 @@ import { isWeekend } from '../calendar/day-of-week.js';
 import { holidayNames, type HolidayCode } from '../calendar/holidays.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import { statutoryDays } from '../calendar/statutory-days.js';
-import type { ArrangementEntry, ArrangementFile } from './arrangement-schema.js';
+import type { ArrangementEntry, ArrangementFile } from './data-file-types.js';
 import { datesOf, restDaysOf } from './entry-dates.js';
 import type { RuleFinding } from './rule-finding.js';
 

@@ -3,7 +3,7 @@ import { formatIsoDate, parseIsoDate, probableIsoDate } from '../calendar/iso-da
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { InputProblem, missingParameters, quote, repeatedParameter, type ReceivedValues } from './input-problem.js';
 
-/** The longest range a request may span, both ends included (the interface: limits). */
+/** The longest range a request may span, both ends included (docs/interface.md, Limits). */
 export const MAX_RANGE_DAYS = 366;
 
 export interface DateParameter {

@@ -1,6 +1,6 @@
 import { jsonString } from '../calendar/json-string.js';
 
-/** The problem codes the checks of a question can answer with: the interface's and INVALID_PARAMETER (docs/design.md, Beyond the interface). */
+/** The problem codes the checks of a question can answer with (docs/interface.md, Parameter checks and Problems). */
 export type InputProblemCode =
   | 'MISSING_PARAMETER'
   | 'INVALID_DATE_FORMAT'

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
-import { formatDataFile } from '../publishing/format-data-file.js';
+import { formatArrangementFile } from '../publishing/format-data-file.js';
 import { MANIFEST_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { readyDataFolder } from '../publishing/data-folder.js';
 import { publishYear, readYearFile, type PublishOptions } from '../publishing/publish-year.js';
@@ -13,6 +13,7 @@ import { shortened } from '../importer/import-error.js';
 import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
 import { renderYearPicture } from './year-picture.js';
 import { print } from './terminal-text.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 export interface ImportOptions {
   readonly dataDir: string;
@@ -68,7 +69,7 @@ export async function runImport(files: readonly string[], options: ImportOptions
   }
   for (const file of results.values()) {
     report.push(renderYearPicture(file));
-    if (options.dryRun) report.push(formatDataFile(file));
+    if (options.dryRun) report.push(formatArrangementFile(file));
   }
   if (options.dryRun) {
     print(out, report.join(''));
@@ -178,6 +179,3 @@ async function readExisting(path: string, dataDir: string, kind: 'special' | 'am
   return { ok: true, file: read.file };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -2,13 +2,14 @@ import type { KeyObject } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
-import { formatDataFile } from '../publishing/format-data-file.js';
+import { formatManifest } from '../publishing/format-data-file.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { dataFolderRefusal } from '../publishing/data-folder.js';
 import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
 import { sealFolder } from '../publishing/publish-year.js';
 import { print } from './terminal-text.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
  * `sign --data-dir DIR`: seals a folder made or edited by hand, for a fleet to follow (upload to
@@ -27,7 +28,7 @@ export async function runSign(dataDir: string, signingKey: KeyObject | undefined
   try {
     snapshot = withoutDigests(await folderSource(dataDir).read());
   } catch (error) {
-    print(err, `${dataDir}: ${error instanceof Error ? error.message : String(error)}; nothing was signed\n`);
+    print(err, `${dataDir}: ${messageOf(error)}; nothing was signed\n`);
     return 1;
   }
   const dataset = assembleDataset(snapshot);
@@ -52,5 +53,6 @@ export async function runSign(dataDir: string, signingKey: KeyObject | undefined
 function withoutDigests(snapshot: DirectorySnapshot): DirectorySnapshot {
   const manifest = manifestOf(snapshot);
   if (manifest === undefined || snapshot.manifest === undefined) throw new ManifestError(`${MANIFEST_FILE_NAME} is missing`);
-  return { ...snapshot, manifest: { fileName: snapshot.manifest.fileName, text: formatDataFile({ ...manifest, files: undefined }) } };
+  const { $schema, publishedYears } = manifest;
+  return { ...snapshot, manifest: { fileName: snapshot.manifest.fileName, text: formatManifest($schema === undefined ? { publishedYears } : { $schema, publishedYears }) } };
 }

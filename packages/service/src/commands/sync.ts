@@ -2,12 +2,14 @@ import type { Writable } from 'node:stream';
 import { currentYearInChina } from '../importer/import-notice.js';
 import { readyDataFolder } from '../publishing/data-folder.js';
 import type { PublishOptions } from '../publishing/publish-year.js';
-import { DEFAULT_FETCH_LIMITS, type FetchLimits } from '../sync/http-fetch.js';
+import type { FetchLimits } from '../sync/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
 import { print } from './terminal-text.js';
-import { readSyncSettings, SYNC_SOURCES, SyncSettingsError, type SyncSettingValues } from '../sync/sync-settings.js';
-import { createWebhookFetcher, DEFAULT_DELIVERY_POLICY, eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
+import { ConfigError } from '../settings.js';
+import { readSyncSettings, SYNC_SOURCES, type SyncSettingValues } from '../sync/sync-settings.js';
+import { eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
 import { readWriterState } from '../sync/writer-state.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
  * Exit codes of `sync` (README, "Staying current"): 0 every year is published, amended or has
@@ -42,7 +44,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
   try {
     settings = readSyncSettings(options.values);
   } catch (error) {
-    if (!(error instanceof SyncSettingsError)) throw error;
+    if (!(error instanceof ConfigError)) throw error;
     print(err, `${error.message}\n`);
     return SYNC_EXIT.usage;
   }
@@ -68,7 +70,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
       ...(options.importerBudgetMs === undefined ? {} : { importerBudgetMs: options.importerBudgetMs }),
     });
   } catch (error) {
-    print(err, `sync failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    print(err, `sync failed: ${messageOf(error)}\n`);
     return SYNC_EXIT.failed;
   }
   for (const outcome of report.outcomes) {
@@ -89,11 +91,10 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
   const announced = settings.webhooks.urls.length > 0 && (await readWriterState(options.dataDir, log))?.announced !== undefined;
   const events = eventsOf(report).filter((event) => event.type === 'calendar.notice.held' || !announced);
   if (events.length > 0 && settings.webhooks.urls.length > 0) {
-    const fetcher = createWebhookFetcher(options.limits ?? DEFAULT_FETCH_LIMITS);
-    const sender = new WebhookSender(settings.webhooks, fetcher, log, options.delivery ?? DEFAULT_DELIVERY_POLICY);
+    const sender = new WebhookSender(settings.webhooks, log, { ...(options.limits ? { limits: options.limits } : {}), ...(options.delivery ? { policy: options.delivery } : {}) });
     for (const event of events) sender.send(event);
     await sender.settled();
-    await fetcher.close();
+    await sender.close();
   }
   if (report.outcomes.some((outcome) => outcome.outcome === 'failed')) return SYNC_EXIT.failed;
   if (report.outcomes.some((outcome) => outcome.outcome === 'held')) return SYNC_EXIT.held;

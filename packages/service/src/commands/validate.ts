@@ -3,6 +3,7 @@ import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-d
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { print } from './terminal-text.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /** `validate [dir]`: every problem as a `file: field: reason` line; exit 1 if there is any. */
 export async function runValidate(dir: string, out: Writable, err: Writable): Promise<number> {
@@ -10,7 +11,7 @@ export async function runValidate(dir: string, out: Writable, err: Writable): Pr
   try {
     snapshot = await folderSource(dir).read();
   } catch (error) {
-    print(err, `${dir}: (directory): cannot be read (${error instanceof Error ? error.message : String(error)})\n`);
+    print(err, `${dir}: (directory): cannot be read (${messageOf(error)})\n`);
     return 1;
   }
   const dataset = assembleDataset(snapshot);

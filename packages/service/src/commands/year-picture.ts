@@ -1,7 +1,7 @@
 import { civilFromDayNumber, dayNumberFromCivil, daysInMonth, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { isoWeekdayIndex } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import { parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { datesOf, finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
 
 /**

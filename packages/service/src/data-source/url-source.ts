@@ -1,7 +1,7 @@
 import type { DataSource } from '@china-holiday-calendar/core/dataset/data-source.js';
 import { digestHex, sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
+import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import {
-  isYearFileName,
   MANIFEST_FILE_NAME,
   MAX_DATA_FILE_BYTES,
   SIGNATURE_FILE_NAME,
@@ -13,6 +13,7 @@ import {
 import { redactedUrl } from '../redacted-url.js';
 import { createOriginClient, type OriginAnswer, type OriginClient } from './origin-request.js';
 import { delayToNextPoll } from './wall-clock.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /** The most year files a published dataset may list: 2008 to 2207, far more than will ever be. */
 export const MAX_DATASET_FILES = 200;
@@ -68,7 +69,7 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
   return {
     location: redactedUrl(options.url),
     remember(snapshot) {
-      const listing = snapshot.manifest !== undefined && 'text' in snapshot.manifest ? listedFiles(snapshot.manifest.text) : undefined;
+      const listing = snapshot.manifest === undefined ? undefined : listedFiles(snapshot.manifest);
       if (listing !== undefined && typeof listing !== 'string') remember(snapshot.yearFiles, listing);
     },
     close: () => client.close(),
@@ -76,8 +77,10 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
       const manifestFile = await manifest.read();
       const signatureFile = options.signed ? await signature.read() : undefined;
       const signed = signatureFile === undefined ? {} : { signature: signatureFile };
-      if (manifestFile === undefined || !('text' in manifestFile)) return { manifest: manifestFile, yearFiles: [], ...signed };
-      const listing = listedFiles(manifestFile.text);
+      if (manifestFile === undefined) return { manifest: manifestFile, yearFiles: [], ...signed };
+      const listing = listedFiles(manifestFile);
+      // A manifest that is no manifest: the loader names its problems, and no year file is fetched.
+      if (listing === undefined) return { manifest: manifestFile, yearFiles: [], ...signed };
       if (typeof listing === 'string') return { manifest: { fileName: MANIFEST_FILE_NAME, error: listing }, yearFiles: [], ...signed };
       const yearFiles = await fetchYearFiles(client, listing, known);
       known = new Map();
@@ -126,28 +129,21 @@ function validatorsOf(answer: Extract<OriginAnswer, { body: Buffer }>): Record<s
 }
 
 /**
- * The year files the manifest lists with their digests (hex), or why it cannot be followed. The
- * loader checks the manifest's shape again; this reads only what the fetch needs.
+ * The year files the manifest lists with their digests (hex); undefined when it is not a manifest
+ * (the loader reads it again, and names the file and the field at fault), or why so valid a
+ * manifest cannot be followed.
  */
-function listedFiles(text: string): ReadonlyMap<string, string | undefined> | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text) as unknown;
-  } catch {
-    return 'is not valid JSON';
-  }
-  const record = typeof value === 'object' && value !== null ? (value as { publishedYears?: unknown; files?: unknown }) : {};
-  const years = Array.isArray(record.publishedYears) ? record.publishedYears.filter((year): year is number => Number.isInteger(year)) : [];
-  if (years.length > MAX_DATASET_FILES) return `lists ${years.length} year files, more than the ${MAX_DATASET_FILES} a dataset may have`;
-  const digests = typeof record.files === 'object' && record.files !== null ? (record.files as Record<string, unknown>) : {};
+function listedFiles(file: RawFile): ReadonlyMap<string, string | undefined> | string | undefined {
+  const reading = readManifest(file);
+  if (!reading.ok) return undefined;
+  const { publishedYears, files } = reading.manifest;
+  if (publishedYears.length > MAX_DATASET_FILES) return `lists ${publishedYears.length} year files, more than the ${MAX_DATASET_FILES} a dataset may have`;
   return new Map(
-    years
-      .map((year) => `${year}.json`)
-      .filter((name) => isYearFileName(name))
-      .map((name) => {
-        const listed = digests[name];
-        return [name, typeof listed === 'string' ? digestHex(listed) : undefined] as const;
-      }),
+    publishedYears.map((year) => {
+      const name = `${year}.json`;
+      const listed = files?.[name];
+      return [name, listed === undefined ? undefined : digestHex(listed)] as const;
+    }),
   );
 }
 
@@ -186,6 +182,6 @@ function rawFile(fileName: string, answer: OriginAnswer): RawFile {
   try {
     return { fileName, text: utf8Text(answer.body) };
   } catch (error) {
-    return { fileName, error: error instanceof Error ? error.message : String(error) };
+    return { fileName, error: messageOf(error) };
   }
 }

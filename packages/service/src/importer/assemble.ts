@@ -2,22 +2,21 @@ import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date
 import { holidayNames, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { formatIsoDate, parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { regulationVersionFor } from '@china-holiday-calendar/core/calendar/statutory-days.js';
-import type { ArrangementEntry, ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementEntry, ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { computeStatutoryDaysField } from '@china-holiday-calendar/core/dataset/statutory-days-field.js';
 import type { EntryDraft, ExtensionDraft } from './classify-entry.js';
 import { formatSpan, type Span } from './day-sets.js';
 import { Refusal } from './import-error.js';
 import type { NoticeEntries } from './notice-entries.js';
 import type { TitleInfo } from './notice-title.js';
+import { ARRANGEMENT_SCHEMA_REFERENCE } from '../publishing/data-file-layout.js';
 
 /**
  * Writes drafts into a data file: a new file for an annual notice; for a special notice the
  * existing file plus its entries; for an amending notice the existing file with the replaced
- * entry marked `supersededBy` and the final state appended. Key order follows the schema, so
- * formatDataFile() of the result is the canonical text.
+ * entry marked `supersededBy` and the final state appended. (The writers lay its fields out in
+ * the schema's order, whatever order they are built in here.)
  */
-
-export const SCHEMA_REFERENCE = '../docs/arrangement.schema.json';
 
 /** The year's file with this notice's entries: a new one for an annual notice, `existing` changed for the others. */
 export function assembleYear(info: TitleInfo, year: number, notice: ArrangementNotice, entries: NoticeEntries, existing: ArrangementFile | undefined): ArrangementFile {
@@ -32,7 +31,7 @@ export function assembleYear(info: TitleInfo, year: number, notice: ArrangementN
 }
 
 function buildAnnualFile(year: number, notice: ArrangementNotice, drafts: readonly EntryDraft[]): ArrangementFile {
-  return finishFile(SCHEMA_REFERENCE, year, [notice], drafts.map((draft) => entryOf(notice.id, draft)));
+  return finishFile(ARRANGEMENT_SCHEMA_REFERENCE, year, [notice], drafts.map((draft) => entryOf(notice.id, draft)));
 }
 
 function applySpecial(existing: ArrangementFile, notice: ArrangementNotice, drafts: readonly EntryDraft[]): ArrangementFile {
@@ -42,10 +41,10 @@ function applySpecial(existing: ArrangementFile, notice: ArrangementNotice, draf
     if (clash !== undefined) throw new Refusal(`the year's file already has an entry for ${clash.printedName}`);
   }
   return finishFile(
-    existing.$schema ?? SCHEMA_REFERENCE,
+    existing.$schema ?? ARRANGEMENT_SCHEMA_REFERENCE,
     existing.year,
-    [...existing.notices.map(canonicalNotice), notice],
-    [...existing.entries.map(canonicalEntry), ...drafts.map((draft) => entryOf(notice.id, draft))],
+    [...existing.notices, notice],
+    [...existing.entries, ...drafts.map((draft) => entryOf(notice.id, draft))],
   );
 }
 
@@ -87,8 +86,8 @@ function applyExtension(existing: ArrangementFile, notice: ArrangementNotice, ex
 }
 
 function supersede(existing: ArrangementFile, notice: ArrangementNotice, target: ArrangementEntry, replacement: ArrangementEntry): ArrangementFile {
-  const entries = existing.entries.map((entry) => canonicalEntry(entry === target ? { ...entry, supersededBy: notice.id } : entry));
-  return finishFile(existing.$schema ?? SCHEMA_REFERENCE, existing.year, [...existing.notices.map(canonicalNotice), notice], [
+  const entries = existing.entries.map((entry) => (entry === target ? { ...entry, supersededBy: notice.id } : entry));
+  return finishFile(existing.$schema ?? ARRANGEMENT_SCHEMA_REFERENCE, existing.year, [...existing.notices, notice], [
     ...entries,
     replacement,
   ]);
@@ -135,37 +134,6 @@ function entryOf(noticeId: string, draft: EntryDraft): ArrangementEntry {
     work: draft.work.map(formatIsoDate),
     joinedWeekend: draft.joinedWeekend.map(formatIsoDate),
     statedTotal: draft.statedTotal,
-  };
-}
-
-/** Schema key order, whatever order the existing file used; reviewer notes are kept. */
-function canonicalEntry(entry: ArrangementEntry): ArrangementEntry {
-  return {
-    notice: entry.notice,
-    holidays: entry.holidays,
-    printedName: entry.printedName,
-    form: entry.form,
-    rest: entry.rest,
-    compensatory: entry.compensatory,
-    work: entry.work,
-    joinedWeekend: entry.joinedWeekend,
-    statedTotal: entry.statedTotal,
-    ...(entry.supersededBy === undefined ? {} : { supersededBy: entry.supersededBy }),
-    ...(entry.notes === undefined ? {} : { notes: entry.notes }),
-  };
-}
-
-function canonicalNotice(notice: ArrangementNotice): ArrangementNotice {
-  return {
-    id: notice.id,
-    kind: notice.kind,
-    title: notice.title,
-    documentNumber: notice.documentNumber,
-    signedDate: notice.signedDate,
-    publishedDate: notice.publishedDate,
-    sourceUrl: notice.sourceUrl,
-    otherUrls: notice.otherUrls,
-    ...(notice.notes === undefined ? {} : { notes: notice.notes }),
   };
 }
 

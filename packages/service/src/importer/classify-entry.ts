@@ -3,7 +3,7 @@ import { isoWeekdayIndex, isWeekend } from '@china-holiday-calendar/core/calenda
 import { HOLIDAYS, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { statutoryDays } from '@china-holiday-calendar/core/calendar/statutory-days.js';
-import type { ENTRY_FORMS, NOTICE_KINDS } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { EntryForm, NoticeKind } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { weekdayName } from './annotations.js';
 import { ascending, daysOf, formatDays, formatSpan, type Span } from './day-sets.js';
 import type { EntryFacts, MainClause } from './entry-body.js';
@@ -11,9 +11,6 @@ import { holidayCodeOfName } from './holiday-names.js';
 import { Refusal } from './import-error.js';
 import { accountOldStyle } from './old-style.js';
 import { accountSpecialBreakdown } from './special-breakdown.js';
-
-export type EntryForm = (typeof ENTRY_FORMS)[number];
-export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** One holiday entry as the notice states it, before it is written into a file. */
 export interface EntryDraft {

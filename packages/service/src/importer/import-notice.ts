@@ -1,4 +1,4 @@
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { assembleYear } from './assemble.js';
 import { readHeader } from './header.js';
 import { ImportError, problemAt, ProblemLog, shortened } from './import-error.js';
@@ -75,7 +75,7 @@ export function importNotice(text: string, existing?: ArrangementFile, options: 
   const file = log.reading(notice.titleLines, () => assembleYear(info, year, metadata, entries, existing));
   if (file === undefined) return log.stop();
   const accepted = (existing?.acceptedFindings ?? []).map((record) => record.id);
-  const checked = checkYear(file, metadata.id, entries.blocks, notice.titleLines, { accept: options.accept ?? [], acceptedBefore: accepted }, log);
+  const checked = checkYear(file, { noticeId: metadata.id, blocks: entries.blocks, titleLines: notice.titleLines, accept: options.accept ?? [], acceptedBefore: accepted }, log);
   log.stopIfAny();
 
   // File: what the loader accepts, or nothing.

@@ -1,5 +1,5 @@
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
-import type { ArrangementNotice } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementNotice } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { issuerOfDocumentNumber } from './boilerplate.js';
 import type { ProblemLog } from './import-error.js';
 import type { NoticeText } from './notice-text.js';

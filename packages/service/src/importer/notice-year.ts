@@ -1,6 +1,6 @@
 import { HOLIDAYS } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { FIRST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import type { EntryBlock } from './notice-text.js';
 import type { TitleInfo } from './notice-title.js';
 

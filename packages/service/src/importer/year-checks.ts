@@ -1,12 +1,20 @@
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { acceptanceHint, acceptanceOf, yearRuleFindings } from '@china-holiday-calendar/core/dataset/accepted-findings.js';
 import { problemAt, type ProblemLog } from './import-error.js';
 import type { SourceLine } from './normalize-text.js';
 import type { EntryBlock } from './notice-text.js';
 
-/** The findings a person accepts now (`--accept`) and those the year's file already accepted. */
-export interface Acceptance {
+/** The notice being imported, as the year check needs it. */
+export interface NoticeUnderCheck {
+  /** Its id in the year's file: the entries it wrote carry it. */
+  readonly noticeId: string;
+  /** Its entries' text blocks, in order: a finding quotes the ones it concerns. */
+  readonly blocks: readonly EntryBlock[];
+  /** Its title's lines, quoted by a finding that concerns no entry. */
+  readonly titleLines: readonly SourceLine[];
+  /** The findings a person accepts now (`--accept`). */
   readonly accept: readonly string[];
+  /** The findings the year's file already accepted. */
   readonly acceptedBefore: readonly string[];
 }
 
@@ -17,7 +25,8 @@ export interface Acceptance {
  * person accepts by its id is no problem: the file returned records it, so that the loader can
  * recompute and compare it; an accepted id that names no finding is a problem.
  */
-export function checkYear(file: ArrangementFile, noticeId: string, blocks: readonly EntryBlock[], titleLines: readonly SourceLine[], acceptance: Acceptance, log: ProblemLog): ArrangementFile {
+export function checkYear(file: ArrangementFile, notice: NoticeUnderCheck, log: ProblemLog): ArrangementFile {
+  const { noticeId, blocks, titleLines } = notice;
   const blockOfEntry = new Map<number, EntryBlock>();
   let own = 0;
   file.entries.forEach((entry, index) => {
@@ -27,13 +36,13 @@ export function checkYear(file: ArrangementFile, noticeId: string, blocks: reado
     if (block !== undefined) blockOfEntry.set(index, block);
   });
   const findings = yearRuleFindings(file);
-  const isAccepted = (id: string): boolean => acceptance.accept.includes(id) || acceptance.acceptedBefore.includes(id);
+  const isAccepted = (id: string): boolean => notice.accept.includes(id) || notice.acceptedBefore.includes(id);
   for (const finding of findings) {
     if (isAccepted(finding.id)) continue;
     const lines = finding.entries.flatMap((index) => blockOfEntry.get(index)?.lines ?? []);
     log.add({ ...problemAt(lines.length > 0 ? lines : titleLines, `${finding.reason} (${acceptanceHint(finding)})`), finding: { id: finding.id, reason: finding.reason } });
   }
-  for (const id of acceptance.accept.filter((id) => !findings.some((finding) => finding.id === id))) {
+  for (const id of notice.accept.filter((id) => !findings.some((finding) => finding.id === id))) {
     log.at(titleLines, `--accept ${id} names no finding of this notice (its findings: ${findings.map((finding) => finding.id).join(', ') || 'none'})`);
   }
   const accepted = findings.filter((finding) => isAccepted(finding.id)).map(acceptanceOf);

@@ -3,6 +3,7 @@ import { access, copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { isYearFileName, MANIFEST_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /** Why a folder cannot be published into; `usage` (exit 2) when it is not a data folder at all, `io` (exit 1) when it cannot be written. */
 export interface FolderRefusal {
@@ -67,6 +68,3 @@ export async function readyDataFolder(dir: string, options: { readonly seed: boo
   return (await dataFolderRefusal(dir)) ?? seeded;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
  * Signed datasets: the manifest's exact bytes signed with Ed25519 (Node's crypto, RFC 8032), the
@@ -26,7 +27,7 @@ function keyFrom(path: string, setting: string, parse: (pem: string) => KeyObjec
   try {
     pem = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new SigningKeyError(`${setting}: ${path} cannot be read (${error instanceof Error ? error.message : String(error)})`);
+    throw new SigningKeyError(`${setting}: ${path} cannot be read (${messageOf(error)})`);
   }
   let key: KeyObject;
   try {

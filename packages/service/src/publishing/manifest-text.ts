@@ -1,29 +1,21 @@
-import type { Manifest } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { Manifest } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
-import { formatDataFile } from './format-data-file.js';
+import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { checkManifestShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
-
-/** The `$schema` a new manifest names: the published JSON Schema beside the bundled data. */
-const MANIFEST_SCHEMA_REFERENCE = '../docs/manifest.schema.json';
+import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
+import { MANIFEST_SCHEMA_REFERENCE } from './data-file-layout.js';
+import { formatManifest } from './format-data-file.js';
 
 export class ManifestError extends Error {
   override name = 'ManifestError';
 }
 
-/** A folder's manifest, validated: none when the folder has none; an error when it has one that cannot be used. */
+/** A folder's manifest, validated: none when the folder has none; an error naming the file and each field at fault when it has one that cannot be used. */
 export function manifestOf(snapshot: DirectorySnapshot): Manifest | undefined {
-  const { manifest } = snapshot;
-  if (manifest === undefined) return undefined;
-  if ('error' in manifest) throw new ManifestError(`${manifest.fileName} cannot be read (${manifest.error})`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(manifest.text) as unknown;
-  } catch {
-    throw new ManifestError(`${manifest.fileName} is not valid JSON`);
-  }
-  if (!checkManifestShape(raw)) throw new ManifestError(`${manifest.fileName} is not a manifest (china-calendar validate names the problem)`);
-  return raw;
+  if (snapshot.manifest === undefined) return undefined;
+  const reading = readManifest(snapshot.manifest);
+  if (!reading.ok) throw new ManifestError(reading.problems.map(formatDataProblem).join('; '));
+  return reading.manifest;
 }
 
 /**
@@ -51,5 +43,5 @@ export function manifestText(
     const digest = listed ?? (text === undefined ? undefined : sha256Hex(text));
     if (digest !== undefined) files[name] = digest;
   }
-  return formatDataFile({ $schema: current?.$schema ?? MANIFEST_SCHEMA_REFERENCE, publishedYears, files });
+  return formatManifest({ $schema: current?.$schema ?? MANIFEST_SCHEMA_REFERENCE, publishedYears, files });
 }

@@ -1,13 +1,14 @@
 import type { KeyObject } from 'node:crypto';
 import { join } from 'node:path';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
-import { formatDataFile } from './format-data-file.js';
+import { formatArrangementFile } from './format-data-file.js';
 import { MANIFEST_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { writableFolder } from '../data-source/writable-folder.js';
 import { signManifest } from './dataset-signature.js';
 import { manifestOf, manifestText } from './manifest-text.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /** How a folder's manifest is written: signed (manifest.json.sig beside it) when the writer has a key. */
 export interface PublishOptions {
@@ -27,7 +28,7 @@ export async function publishYear(dataDir: string, file: ArrangementFile, option
   const folder = writableFolder(dataDir);
   const snapshot = await folder.read();
   const name = `${file.year}.json`;
-  const text = formatDataFile(file);
+  const text = formatArrangementFile(file);
   const sameFile = textOf(snapshot, name) === text;
   const listed = manifestOf(snapshot)?.publishedYears.includes(file.year) === true;
   const manifest = manifestText(snapshot, new Map([[name, text]]), { years: [file.year] });
@@ -68,7 +69,7 @@ export async function readYearFile(
   try {
     raw = JSON.parse(read.text) as unknown;
   } catch (error) {
-    return { state: 'invalid', reason: `${path} cannot be read (${error instanceof Error ? error.message : String(error)})` };
+    return { state: 'invalid', reason: `${path} cannot be read (${messageOf(error)})` };
   }
   const validation = validateArrangementFile(raw, name);
   return validation.ok ? { state: 'valid', file: validation.file } : { state: 'invalid', reason: validation.problems.map(formatDataProblem).join('\n') };

@@ -1,5 +1,5 @@
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { datesOf, finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
 
 export type ArrangedDay = 'rest' | 'work';

@@ -1,4 +1,4 @@
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { redactedUrl } from '../redacted-url.js';
 import { arrangedDays, type ArrangedDay } from './arrangement-days.js';
 import { FetchError, type Fetcher } from './http-fetch.js';

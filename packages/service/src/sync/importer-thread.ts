@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import type { ImportProblem } from '../importer/import-error.js';
 import type { TitleInfo } from '../importer/notice-title.js';
 
@@ -117,13 +117,10 @@ function spawn(): Worker {
   if (import.meta.url.endsWith('.js')) return new Worker(new URL('./importer-worker.js', import.meta.url), options);
   // From the TypeScript sources (the tests, `npm run cli`, in the repository, where tsx, a
   // development dependency, is installed; never from dist, so never in the image): the thread
-  // loads them through tsx, whose hooks Node 20 does not pass on to worker threads (later
-  // versions do). A failed import is remembered by its URL: the second try asks for another.
+  // loads them through tsx's own namespaced loader. Whatever hooks the parent process has are not
+  // relied on: Node 20 does not pass them on to worker threads, and from Node 22 the thread strips
+  // the types itself but cannot find the modules the sources name by their .js names.
   const entry = new URL('./importer-worker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(entry)}).catch(async (error) => {
-    if (error?.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error;
-    (await import('tsx/esm/api')).register();
-    await import(${JSON.stringify(`${entry}?tsx`)});
-  });`;
+  const code = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
   return new Worker(code, { ...options, eval: true });
 }

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { ImportError, importNotice, noticeYearOf } from '../importer/import-notice.js';
 import type { ImporterReply, ImporterRequest, ImporterResult } from './importer-thread.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /*
  * The importer's thread (see importer-thread.ts): it answers one request at a time, and the
@@ -36,7 +37,7 @@ if (port !== null) {
     try {
       reply = { id: request.id, result: handle(request) };
     } catch (error) {
-      reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+      reply = { id: request.id, error: messageOf(error) };
     }
     port.postMessage(reply);
   });

@@ -1,4 +1,4 @@
-import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 
 /**
  * Whether a year's file may become `next`, the last line of defence before sync publishes: a

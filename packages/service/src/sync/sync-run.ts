@@ -1,4 +1,4 @@
-import type { ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
+import type { ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { publishedYearsOf, publishYear, readYearFile, type PublishOptions } from '../publishing/publish-year.js';
 import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
@@ -15,6 +15,7 @@ import type { NoticeCandidate, NoticeRead, NoticeSource } from './notice-source.
 import { papersSource } from './papers-source.js';
 import { successionProblem } from './succession.js';
 import type { SyncSettings } from './sync-settings.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 export const YEAR_OUTCOMES = ['published', 'amended', 'nothing-new', 'held', 'failed'] as const;
 export type YearOutcomeKind = (typeof YEAR_OUTCOMES)[number];
@@ -376,6 +377,3 @@ function refusalSummary(problems: readonly ImportProblem[]): string {
   return `${where}: ${excerptOf(first.reason, 100)}: ${excerptOf(first.quote)}${more}`;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

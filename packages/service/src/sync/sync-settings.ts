@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { ConfigError, httpUrl, integerSetting, textSetting } from '../settings.js';
 import { GOV_CN } from './gov-cn/source.js';
 
 /** A notice is checked for a few times a day: the State Council publishes a handful a year. */
@@ -37,7 +38,7 @@ export interface WebhookSettings {
 }
 
 /** The raw values, from the environment or the command line. */
-export interface SyncSettingValues {
+export type SyncSettingValues = {
   readonly SYNC_SOURCE?: string | undefined;
   readonly SYNC_INTERVAL_SECONDS?: string | undefined;
   readonly SYNC_RUN_TIMEOUT_SECONDS?: string | undefined;
@@ -47,29 +48,25 @@ export interface SyncSettingValues {
   readonly SYNC_USER_AGENT?: string | undefined;
   readonly WEBHOOK_URLS?: string | undefined;
   readonly WEBHOOK_SECRET?: string | undefined;
-}
-
-export class SyncSettingsError extends Error {
-  override name = 'SyncSettingsError';
-}
+};
 
 /** The settings, or undefined when SYNC_SOURCE is unset (sync off); an invalid value is an error, never a silent default. */
 export function readSyncSettings(values: SyncSettingValues): SyncSettings | undefined {
-  const source = present(values.SYNC_SOURCE);
+  const source = textSetting(values, 'SYNC_SOURCE');
   const webhooks = readWebhookSettings(values);
   if (source === undefined) return undefined;
-  if (!(SYNC_SOURCES as readonly string[]).includes(source)) throw new SyncSettingsError(`SYNC_SOURCE must be ${SYNC_SOURCES.join(' or ')} (or unset: no sync), not "${source}"`);
-  const intervalSeconds = seconds('SYNC_INTERVAL_SECONDS', values.SYNC_INTERVAL_SECONDS, DEFAULT_SYNC_INTERVAL_SECONDS, 604_800);
-  const runTimeoutSeconds = seconds('SYNC_RUN_TIMEOUT_SECONDS', values.SYNC_RUN_TIMEOUT_SECONDS, DEFAULT_SYNC_RUN_TIMEOUT_SECONDS, 86_400);
-  const crossCheck = yearTemplate('SYNC_CROSS_CHECK_URL', values.SYNC_CROSS_CHECK_URL);
-  const papers = yearTemplate('SYNC_PAPERS_URL', values.SYNC_PAPERS_URL);
-  const userAgent = present(values.SYNC_USER_AGENT);
-  if (userAgent !== undefined && !/^[\x20-\x7e]{1,300}$/.test(userAgent)) throw new SyncSettingsError('SYNC_USER_AGENT must be printable ASCII, at most 300 characters');
+  if (!(SYNC_SOURCES as readonly string[]).includes(source)) throw new ConfigError(`SYNC_SOURCE must be ${SYNC_SOURCES.join(' or ')} (or unset: no sync), not "${source}"`);
+  const intervalSeconds = integerSetting(values, 'SYNC_INTERVAL_SECONDS', { fallback: DEFAULT_SYNC_INTERVAL_SECONDS, min: 1, max: 604_800 });
+  const runTimeoutSeconds = integerSetting(values, 'SYNC_RUN_TIMEOUT_SECONDS', { fallback: DEFAULT_SYNC_RUN_TIMEOUT_SECONDS, min: 1, max: 86_400 });
+  const crossCheck = yearTemplate(values, 'SYNC_CROSS_CHECK_URL');
+  const papers = yearTemplate(values, 'SYNC_PAPERS_URL');
+  const userAgent = textSetting(values, 'SYNC_USER_AGENT');
+  if (userAgent !== undefined && !/^[\x20-\x7e]{1,300}$/.test(userAgent)) throw new ConfigError('SYNC_USER_AGENT must be printable ASCII, at most 300 characters');
   return {
     source: GOV_CN.name,
     intervalSeconds,
     runTimeoutSeconds,
-    searchUrl: httpUrl('SYNC_SEARCH_URL', present(values.SYNC_SEARCH_URL) ?? GOV_CN.searchUrl),
+    searchUrl: httpUrl('SYNC_SEARCH_URL', textSetting(values, 'SYNC_SEARCH_URL') ?? GOV_CN.searchUrl),
     crossCheckUrl: crossCheck,
     papersUrl: papers,
     userAgent,
@@ -78,45 +75,27 @@ export function readSyncSettings(values: SyncSettingValues): SyncSettings | unde
 }
 
 export function readWebhookSettings(values: SyncSettingValues): WebhookSettings {
-  const urls = (present(values.WEBHOOK_URLS) ?? '')
+  const urls = (textSetting(values, 'WEBHOOK_URLS') ?? '')
     .split(',')
     .map((url) => url.trim())
     .filter((url) => url !== '')
     .map((url) => httpUrl('WEBHOOK_URLS', url));
-  const secret = present(values.WEBHOOK_SECRET);
-  if (urls.length > 0 && secret === undefined) throw new SyncSettingsError('WEBHOOK_URLS needs WEBHOOK_SECRET, a Standard Webhooks secret (whsec_ and base64): webhooks are always signed');
+  const secret = textSetting(values, 'WEBHOOK_SECRET');
+  if (urls.length > 0 && secret === undefined) throw new ConfigError('WEBHOOK_URLS needs WEBHOOK_SECRET, a Standard Webhooks secret (whsec_ and base64): webhooks are always signed');
   if (secret !== undefined) {
-    if (!secret.startsWith('whsec_')) throw new SyncSettingsError('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64');
+    if (!secret.startsWith('whsec_')) throw new ConfigError('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64');
     try {
       new Webhook(secret);
     } catch {
-      throw new SyncSettingsError('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64');
+      throw new ConfigError('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64');
     }
   }
   return { urls, secret };
 }
 
 /** A URL template with `{year}`, checked with a year in its place (`{year}` is not valid in every part of a URL). */
-function yearTemplate(name: string, text: string | undefined): string | undefined {
-  const template = present(text);
+function yearTemplate(values: SyncSettingValues, name: keyof SyncSettingValues): string | undefined {
+  const template = textSetting(values, name);
   if (template !== undefined) httpUrl(name, template.replaceAll('{year}', '2027'));
   return template;
-}
-
-/** A whole number of seconds from 1 to `max`, or the default when unset. */
-function seconds(name: string, text: string | undefined, fallback: number, max: number): number {
-  const value = present(text);
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new SyncSettingsError(`${name} must be an integer from 1 to ${max}, not "${value}"`);
-  return Number(value);
-}
-
-function present(text: string | undefined): string | undefined {
-  const value = text?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function httpUrl(name: string, text: string): string {
-  if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) throw new SyncSettingsError(`${name} must be an absolute http(s) URL, not "${text}"`);
-  return text;
 }

@@ -3,9 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { redactedUrl } from '../redacted-url.js';
 import { ANY_ADDRESS } from './address-policy.js';
-import { createFetcher, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
+import { createFetcher, DEFAULT_FETCH_LIMITS, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
 import type { NoticeReference, SyncReport, YearOutcome } from './sync-run.js';
 import type { WebhookSettings } from './sync-settings.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 export const WEBHOOK_EVENT_TYPES = ['calendar.year.published', 'calendar.year.amended', 'calendar.notice.held'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -63,13 +64,6 @@ function typeOf(outcome: YearOutcome): WebhookEventType | undefined {
 /** Connections open at once to one receiver: one that answers slowly cannot pile them up. */
 const CONNECTIONS_PER_RECEIVER = 4;
 
-/**
- * The fetcher deliveries go through: receivers are the operator's own systems, often inside the
- * network, so their addresses are trusted; each attempt has the limits' whole-answer deadline.
- */
-export function createWebhookFetcher(limits: FetchLimits): Fetcher {
-  return createFetcher(ANY_ADDRESS, { ...limits, maxRequests: Number.MAX_SAFE_INTEGER }, { connectionsPerHost: CONNECTIONS_PER_RECEIVER });
-}
 
 export interface DeliveryCounts {
   delivered: number;
@@ -110,23 +104,39 @@ interface DeliveryLog {
  * retried with backoff and jitter. Delivery runs beside the service's answers, never in their
  * way; `settled()` waits for what is under way (the `sync` command waits before it exits).
  */
+/** How a sender delivers: its attempts and backoff, the limits of each request, and where it keeps what is undelivered. */
+export interface SenderOptions {
+  readonly policy?: DeliveryPolicy;
+  readonly limits?: FetchLimits;
+  readonly journal?: { readonly keep: DeliveryJournal; readonly counts: DeliveryCounts };
+}
+
 export class WebhookSender {
   readonly counts: DeliveryCounts;
+  private readonly fetcher: Pick<Fetcher, 'post' | 'close'>;
+  private readonly policy: DeliveryPolicy;
+  private readonly journal: SenderOptions['journal'];
   private readonly inFlight = new Set<Promise<void>>();
   /** What is not delivered yet, by event id and URL, with the attempts made. */
   private readonly pending = new Map<string, PendingDelivery>();
   private readonly signer: Webhook | undefined;
   private stopped = false;
 
+  /**
+   * Receivers are the operator's own systems, often inside the network: their addresses are
+   * trusted; each attempt has the limits' whole-answer deadline, and a receiver at most
+   * CONNECTIONS_PER_RECEIVER connections.
+   */
   constructor(
     private readonly settings: WebhookSettings,
-    private readonly fetcher: Pick<Fetcher, 'post'>,
     private readonly log: DeliveryLog,
-    private readonly policy: DeliveryPolicy = DEFAULT_DELIVERY_POLICY,
-    private readonly journal?: { readonly keep: DeliveryJournal; readonly counts: DeliveryCounts },
+    options: SenderOptions = {},
   ) {
     this.signer = settings.secret === undefined ? undefined : new Webhook(settings.secret);
-    this.counts = { ...(journal?.counts ?? NO_DELIVERIES) };
+    this.policy = options.policy ?? DEFAULT_DELIVERY_POLICY;
+    this.journal = options.journal;
+    this.counts = { ...(options.journal?.counts ?? NO_DELIVERIES) };
+    this.fetcher = createFetcher(ANY_ADDRESS, { ...(options.limits ?? DEFAULT_FETCH_LIMITS), maxRequests: Number.MAX_SAFE_INTEGER }, { connectionsPerHost: CONNECTIONS_PER_RECEIVER });
   }
 
   send(event: WebhookEvent): void {
@@ -148,6 +158,12 @@ export class WebhookSender {
   /** No further attempt (a service shutting down): what is not delivered stays in the journal for the next process. */
   stop(): void {
     this.stopped = true;
+  }
+
+  /** Stops, and closes its connections (a service shutting down, a command done with it). */
+  async close(): Promise<void> {
+    this.stop();
+    await this.fetcher.close();
   }
 
   private start(delivery: PendingDelivery): void {
@@ -190,7 +206,7 @@ export class WebhookSender {
         }
         outcome = `answered ${status}`;
       } catch (error) {
-        outcome = error instanceof FetchError ? error.reason : error instanceof Error ? error.message : String(error);
+        outcome = error instanceof FetchError ? error.reason : messageOf(error);
       }
       this.counts.failedAttempts += 1;
       this.pending.set(key, { event, url, attempts: attempt });

@@ -4,6 +4,7 @@ import { writeAtomically } from '../data-source/writable-folder.js';
 import type { ArrangedDay } from './arrangement-days.js';
 import type { YearOutcome } from './sync-run.js';
 import { NO_DELIVERIES, type DeliveryCounts, type PendingDelivery } from './webhooks.js';
+import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
  * The writer's state that must outlive its process, in one file beside the data: the last sync
@@ -110,7 +111,7 @@ export async function readWriterState(dataDir: string, log: StateLog): Promise<W
       webhooks: isRecord(value.webhooks) ? { ...EMPTY.webhooks, ...value.webhooks } : EMPTY.webhooks,
     };
   } catch (error) {
-    log.warn({ path, reason: error instanceof Error ? error.message : String(error) }, 'the writer state file is unusable; starting from none');
+    log.warn({ path, reason: messageOf(error) }, 'the writer state file is unusable; starting from none');
     return undefined;
   }
 }

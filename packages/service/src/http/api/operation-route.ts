@@ -8,7 +8,7 @@ import { sendProblem, type ProblemSpec } from './problems.js';
 import { queryValues, type UnparsedQuery } from './query-string.js';
 import { BYTE_ORDER_MARK_PARAMETER, preferredRepresentation, readByteOrderMark } from './representation.js';
 import { CACHE_SETTLED, CACHE_UNSETTLED, type HeaderList, type Responder } from './response-policy.js';
-import { writeValidatedAnswer } from './validated-answer.js';
+import { writeAnswer } from './answer-writer.js';
 import type { ServiceRoute } from './service-route.js';
 
 /** Where handlers get the calendar: the one atomically swapped core with its bytes, or none before the first load. */
@@ -32,7 +32,7 @@ const CACHE_UNSETTLED_HEADERS: HeaderList = ['cache-control', CACHE_UNSETTLED];
 /**
  * The handler of one API operation: read the parameters, ask the calendar once, write the answer
  * with a strong ETag (dataset version + the answer's key) and a Cache-Control that keeps settled
- * answers long and answers containing UNKNOWN days short (writeValidatedAnswer: a large answer in
+ * answers long and answers containing UNKNOWN days short (writeAnswer: a large answer in
  * the coding the request prefers, with the ETag of that coding). A range or a year goes out as CSV
  * when the request prefers it.
  */
@@ -49,16 +49,16 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
 
   const write = (request: FastifyRequest, reply: FastifyReply, calendar: AnswerBytes, question: unknown, answer: Answer, form: Form): void | Promise<void> => {
     if (answer instanceof InputProblem) {
-      sendProblem(responder, request, reply, answer, operationId);
+      sendProblem(responder, request, reply, answer, { operation: operationId });
       return;
     }
     if (isUnavailable(answer)) {
-      sendProblem(responder, request, reply, unavailableProblem(answer.year), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
+      sendProblem(responder, request, reply, unavailableProblem(answer.year), { operation: operationId, headers: ['retry-after', RETRY_AFTER_SECONDS] });
       return;
     }
     const etag = `"${calendar.core.version}/${operation.answerKey(question)}${form.keySuffix}"`;
     const cacheControl = operation.isSettled(calendar.core, question) ? CACHE_SETTLED_HEADERS : CACHE_UNSETTLED_HEADERS;
-    return writeValidatedAnswer(responder, request, reply, operationId, etag, cacheControl, form.contentType, answer, form.variesOnAccept);
+    return writeAnswer(responder, request, reply, { operation: operationId, contentType: form.contentType, body: answer, etag, headers: cacheControl, variesOnAccept: form.variesOnAccept });
   };
 
   return {
@@ -71,7 +71,7 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       for (const { at, name } of pathParameters) values[at] = (request.params as Readonly<Record<string, string>>)[name];
       const question = operation.read(values);
       if (question instanceof InputProblem) {
-        sendProblem(responder, request, reply, question, operationId);
+        sendProblem(responder, request, reply, question, { operation: operationId });
         return;
       }
       // CSV when the request prefers it; its one parameter of its own is checked after the operation's.
@@ -79,7 +79,7 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       if (negotiates && preferredRepresentation(request.headers.accept) === 'csv') {
         const read = readByteOrderMark(queryValues(query, [BYTE_ORDER_MARK_PARAMETER])[0]);
         if (read instanceof InputProblem) {
-          sendProblem(responder, request, reply, read, operationId);
+          sendProblem(responder, request, reply, read, { operation: operationId });
           return;
         }
         byteOrderMark = read;
@@ -87,7 +87,7 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       // One read of the calendar per request: a reload swapping it meanwhile cannot mix two datasets.
       const loaded = loadedCalendar(calendar);
       if (loaded === undefined) {
-        sendProblem(responder, request, reply, unavailableProblem(undefined), operationId, ['retry-after', RETRY_AFTER_SECONDS]);
+        sendProblem(responder, request, reply, unavailableProblem(undefined), { operation: operationId, headers: ['retry-after', RETRY_AFTER_SECONDS] });
         return;
       }
       if (byteOrderMark !== undefined && csv !== undefined) {

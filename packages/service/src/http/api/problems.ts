@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jsonString } from '@china-holiday-calendar/core/calendar/json-string.js';
 import { CACHE_NEVER, type HeaderList, type Responder } from './response-policy.js';
 
-/** Every problem type of the interface: problem codes, with its HTTP status and title. */
+/** Every problem type (docs/interface.md, Problems), with its HTTP status and title. */
 export const PROBLEM_TYPES = {
   INVALID_DATE_FORMAT: { status: 400, title: 'Invalid date format' },
   MISSING_PARAMETER: { status: 400, title: 'Missing parameter' },
@@ -44,7 +44,7 @@ export const INTERNAL_ERROR_PROBLEM: ProblemSpec = {
   detail: 'An unexpected error occurred; quote the requestId when reporting it.',
 };
 
-/** The problem record of the interface: Problem, field for field. */
+/** The problem record (docs/interface.md, Problem), field for field. */
 export interface ProblemRecord {
   readonly type: string;
   readonly title: string;
@@ -110,25 +110,24 @@ export function problemJson(record: ProblemRecord): string {
   return `{"type":${jsonString(record.type)},"title":${TITLES_JSON[record.code]},"status":${record.status},"detail":${jsonString(record.detail)},"instance":${jsonString(record.instance)},"code":"${record.code}","requestId":${jsonString(record.requestId)}}`;
 }
 
+/** How a problem answer is labelled and what it carries besides the problem. */
+export interface ProblemAnswer {
+  /** The metrics label: the operation id, or the route's own label; "none" before routing. */
+  readonly operation?: string;
+  /** Headers the problem calls for (Retry-After for a 503, Allow for a 405, …). */
+  readonly headers?: HeaderList;
+}
+
 /**
- * The one way the service answers with a problem: the record of the interface: Problem as
- * `application/problem+json` (exactly, no charset), never cached. `operation` labels the metrics.
+ * The one way the service answers with a problem: the record of docs/interface.md, Problem, as
+ * `application/problem+json` (exactly, no charset), never cached.
  */
-export function sendProblem(
-  responder: Responder,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  problem: ProblemSpec,
-  operation = 'none',
-  headers: HeaderList = [],
-): void {
+export function sendProblem(responder: Responder, request: FastifyRequest, reply: FastifyReply, problem: ProblemSpec, answer: ProblemAnswer = {}): void {
   const record = problemRecord(responder.policy.docsUrl, problem, instanceOf(request.raw.url), request.id);
-  responder.write(
-    request,
-    reply,
-    operation,
-    record.status,
-    ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...headers],
-    problemJson(record),
-  );
+  responder.write(request, reply, {
+    operation: answer.operation ?? 'none',
+    status: record.status,
+    headers: ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...(answer.headers ?? [])],
+    body: problemJson(record),
+  });
 }

@@ -48,7 +48,7 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
       },
       async handle(request, reply) {
         const { contentType, text } = await metrics.scrape();
-        context.responder.write(request, reply, 'service.getMetrics', 200, ['content-type', contentType, 'cache-control', CACHE_NEVER], Buffer.from(text));
+        context.responder.write(request, reply, { operation: 'service.getMetrics', status: 200, headers: ['content-type', contentType, 'cache-control', CACHE_NEVER], body: Buffer.from(text) });
       },
     });
   }

@@ -16,7 +16,7 @@ import { RETRY_AFTER_SECONDS, unavailableProblem, type CalendarSource } from '..
 import { sendProblem } from '../api/problems.js';
 import { queryValues, type UnparsedQuery } from '../api/query-string.js';
 import { CACHE_SETTLED, CACHE_UNSETTLED, type Responder } from '../api/response-policy.js';
-import { writeValidatedAnswer } from '../api/validated-answer.js';
+import { writeAnswer } from '../api/answer-writer.js';
 import type { ServiceRoute } from '../api/service-route.js';
 
 export const CALENDAR_PAGE_PATH = '/calendar';
@@ -42,18 +42,25 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
 
   const answer = (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): void | Promise<void> => {
     const lang = readLanguageParameter(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
-    if (lang instanceof InputProblem) return sendProblem(responder, request, reply, lang, label);
+    if (lang instanceof InputProblem) return sendProblem(responder, request, reply, lang, { operation: label });
     const year = yearValue === undefined ? currentYear() : readYear('year', yearValue);
-    if (year instanceof InputProblem) return sendProblem(responder, request, reply, year, label);
+    if (year instanceof InputProblem) return sendProblem(responder, request, reply, year, { operation: label });
     const index = calendar.current()?.core;
     if (index === undefined || index.publishedYears.length === 0) {
-      return sendProblem(responder, request, reply, unavailableProblem(undefined), label, ['retry-after', RETRY_AFTER_SECONDS]);
+      return sendProblem(responder, request, reply, unavailableProblem(undefined), { operation: label, headers: ['retry-after', RETRY_AFTER_SECONDS] });
     }
     const page = pageOf(index, year, lang);
-    if (isUnavailable(page)) return sendProblem(responder, request, reply, unavailableProblem(page.year), label, ['retry-after', RETRY_AFTER_SECONDS]);
+    if (isUnavailable(page)) return sendProblem(responder, request, reply, unavailableProblem(page.year), { operation: label, headers: ['retry-after', RETRY_AFTER_SECONDS] });
     const etag = `"${index.version}/page${year}${lang}"`;
     const cacheControl = yearValue !== undefined && index.yearOverviewIsSettled(year) ? CACHE_SETTLED : CACHE_UNSETTLED;
-    return writeValidatedAnswer(responder, request, reply, label, etag, ['cache-control', cacheControl, ...PAGE_SECURITY_HEADERS], HTML_CONTENT_TYPE, page, false, PAGE_CSP);
+    return writeAnswer(responder, request, reply, {
+      operation: label,
+      contentType: HTML_CONTENT_TYPE,
+      body: page,
+      etag,
+      headers: ['cache-control', cacheControl, ...PAGE_SECURITY_HEADERS],
+      csp: PAGE_CSP,
+    });
   };
 
   const pageOf = (index: CalendarCore, year: number, lang: FeedLanguage): Buffer | Unavailable => {

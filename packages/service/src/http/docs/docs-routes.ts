@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { writeStableAnswer } from '../api/stable-answer.js';
+import { writeAnswer } from '../api/answer-writer.js';
 import { escapeHtml, HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
 import { exampleProblem, PROBLEM_CATALOGUE } from './problem-catalogue.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemSlug, type ProblemCode } from '../api/problems.js';
 import type { Responder } from '../api/response-policy.js';
 import type { ServiceRoute } from '../api/service-route.js';
+import { SERVICE_VERSION } from '../../service-version.js';
 
 const PAGE_CACHE = 'public, max-age=3600';
 const PAGE_HEADERS = ['cache-control', PAGE_CACHE, ...PAGE_SECURITY_HEADERS];
@@ -85,8 +86,8 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
       body = render();
       cache.set(key, body);
     }
-    // The pages and assets never change while the process runs: each is compressed once.
-    return writeStableAnswer(responder, request, reply, key, [...PAGE_HEADERS, 'content-type', type], body, `docs ${key}`, PAGE_CSP);
+    // The pages and assets never change while the process runs: one ETag each for its life, each compressed once.
+    return writeAnswer(responder, request, reply, { operation: key, contentType: type, body, etag: `"docs-${SERVICE_VERSION}-${encodeURIComponent(key)}"`, headers: PAGE_HEADERS, csp: PAGE_CSP });
   };
   const html = HTML_CONTENT_TYPE;
   const pages: ServiceRoute[] = [
@@ -116,7 +117,7 @@ export function redirectWithoutTrailingSlash(responder: Responder, operation: st
     const queryStart = url.indexOf('?');
     const path = queryStart === -1 ? url : url.slice(0, queryStart);
     const query = queryStart === -1 ? '' : url.slice(queryStart);
-    responder.write(request, reply, operation, 301, ['location', `${path.slice(0, -1)}${query}`, 'cache-control', PAGE_CACHE], Buffer.alloc(0));
+    responder.write(request, reply, { operation, status: 301, headers: ['location', `${path.slice(0, -1)}${query}`, 'cache-control', PAGE_CACHE], body: Buffer.alloc(0) });
   };
 }
 

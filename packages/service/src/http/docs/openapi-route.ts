@@ -1,5 +1,5 @@
 import { SERVICE_VERSION } from '../../service-version.js';
-import { writeStableAnswer } from '../api/stable-answer.js';
+import { writeAnswer } from '../api/answer-writer.js';
 import type { RouteContext, RouteTable } from '../api/route-context.js';
 import type { ServiceRoute } from '../api/service-route.js';
 
@@ -26,16 +26,14 @@ export function openApiRoute(context: RouteContext, routeTable: RouteTable): Ser
         const document = await servedOpenApiDocument(context, routeTable, { docsUrl: context.responder.policy.docsUrl, version: SERVICE_VERSION });
         current = built = { version, json: Buffer.from(JSON.stringify(document)) };
       }
-      // Its examples hold the dataset version: compressed once per version.
-      await writeStableAnswer(
-        context.responder,
-        request,
-        reply,
-        'service.getOpenApiDocument',
-        ['content-type', 'application/json; charset=utf-8', 'cache-control', 'public, max-age=3600'],
-        current.json,
-        `openapi ${version ?? ''}`,
-      );
+      // Its examples hold the dataset version: one ETag, and one compression, per version.
+      await writeAnswer(context.responder, request, reply, {
+        operation: 'service.getOpenApiDocument',
+        contentType: 'application/json; charset=utf-8',
+        body: current.json,
+        etag: `"openapi-${SERVICE_VERSION}-${version ?? 'none'}"`,
+        headers: ['cache-control', 'public, max-age=3600'],
+      });
     },
   };
 }

@@ -23,7 +23,7 @@ export function mcpRoute(operations: readonly ApiOperation<unknown>[], calendar:
     methods: MCP_METHODS,
     async handle(request, reply) {
       if (request.headers.origin !== undefined && responder.allowedOrigin(request) === undefined) {
-        sendProblem(responder, request, reply, { code: 'ORIGIN_NOT_ALLOWED', detail: MCP_ORIGIN_REFUSED }, MCP_PATH);
+        sendProblem(responder, request, reply, { code: 'ORIGIN_NOT_ALLOWED', detail: MCP_ORIGIN_REFUSED }, { operation: MCP_PATH });
         return;
       }
       machinery ??= loadMachinery(operations, calendar, log);
@@ -32,11 +32,11 @@ export function mcpRoute(operations: readonly ApiOperation<unknown>[], calendar:
       if ('body' in read) {
         const answer = await exchange(read.body, request.headers);
         const headers = ['cache-control', CACHE_NEVER, ...(answer.contentType === undefined ? [] : ['content-type', answer.contentType])];
-        responder.write(request, reply, MCP_PATH, answer.status, headers, answer.text);
+        responder.write(request, reply, { operation: MCP_PATH, status: answer.status, headers, body: answer.text });
       } else if (read.refused === 'too-large') {
-        sendProblem(responder, request, reply, { code: 'CONTENT_TOO_LARGE', detail: MCP_TOO_LARGE }, MCP_PATH);
+        sendProblem(responder, request, reply, { code: 'CONTENT_TOO_LARGE', detail: MCP_TOO_LARGE }, { operation: MCP_PATH });
       } else if (read.refused === 'timeout') {
-        sendProblem(responder, request, reply, { code: 'REQUEST_TIMEOUT', detail: 'The request body was not received in time.' }, MCP_PATH);
+        sendProblem(responder, request, reply, { code: 'REQUEST_TIMEOUT', detail: 'The request body was not received in time.' }, { operation: MCP_PATH });
       } else {
         // The client is gone: nobody to answer.
         reply.hijack();

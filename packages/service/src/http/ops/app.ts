@@ -71,14 +71,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       return;
     }
     const { allow } = route.methods ?? GET_METHODS;
-    sendProblem(
-      responder,
-      request,
-      reply,
-      { code: 'METHOD_NOT_ALLOWED', detail: `${request.method} is not allowed here; use ${allow}.` },
-      routeLabel(route),
-      ['allow', allow],
-    );
+    sendProblem(responder, request, reply, { code: 'METHOD_NOT_ALLOWED', detail: `${request.method} is not allowed here; use ${allow}.` }, { operation: routeLabel(route), headers: ['allow', allow] });
   };
 
   const log = options.logger;
@@ -115,7 +108,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? `The date path parameter is longer than ${SERVER_LIMITS.maxParamLength} characters; it must be yyyy-MM-dd.`
           : 'The date path parameter is not valid percent-encoding; it must be yyyy-MM-dd.';
-      sendProblem(responder, request, reply, { code: 'INVALID_DATE_FORMAT', detail }, routeLabel(route));
+      sendProblem(responder, request, reply, { code: 'INVALID_DATE_FORMAT', detail }, { operation: routeLabel(route) });
     },
   });
 
@@ -178,11 +171,11 @@ function hasHostIfRequired(request: FastifyRequest): boolean {
 }
 
 function sendMissingHost(responder: Responder, request: FastifyRequest, reply: FastifyReply): void {
-  sendProblem(responder, request, reply, { code: 'BAD_REQUEST', detail: 'An HTTP/1.1 request must carry a Host header.' }, undefined, ['connection', 'close']);
+  sendProblem(responder, request, reply, { code: 'BAD_REQUEST', detail: 'An HTTP/1.1 request must carry a Host header.' }, { headers: ['connection', 'close'] });
 }
 
 /** The route a raw path (as sent) names, parameters matched as one segment each; undefined if none. */
-function routeMatcher(routes: readonly ServiceRoute[]): (path: string) => ServiceRoute | undefined {
+export function routeMatcher(routes: readonly ServiceRoute[]): (path: string) => ServiceRoute | undefined {
   const patterns = routes.map((route) => ({
     route,
     pattern: new RegExp(`^${route.path.split(/\{\w+\}/).map((part) => part.replaceAll(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),

@@ -35,7 +35,7 @@ export function clientErrorHandler(responder: Responder, requestIds: RequestIds)
       return;
     }
     const answerProblem = (): void => {
-      writeRawProblem(socket, responder, UNROUTED, requestIds.next(), problemFor(error.code), requestTargetPath(error.rawPacket));
+      writeRawProblem(socket, responder, { operation: UNROUTED, requestId: requestIds.next(), problem: problemFor(error.code), instance: requestTargetPath(error.rawPacket) });
     };
     const answer = responseUnderWay(socket);
     if (answer === undefined) {
@@ -66,7 +66,14 @@ export function connectHandler(
       route !== undefined
         ? { code: 'METHOD_NOT_ALLOWED', detail: `CONNECT is not allowed here; use ${route.allow}.` }
         : { code: 'RESOURCE_NOT_FOUND', detail: 'No resource exists at this path.' };
-    writeRawProblem(socket, responder, route?.label ?? UNROUTED, requestIds.forRequest(request), problem, path, route !== undefined ? ['Allow', route.allow] : [], request.headers.origin);
+    writeRawProblem(socket, responder, {
+      operation: route?.label ?? UNROUTED,
+      requestId: requestIds.forRequest(request),
+      problem,
+      instance: path,
+      headers: route !== undefined ? ['Allow', route.allow] : [],
+      origin: request.headers.origin,
+    });
   };
 }
 
@@ -78,7 +85,7 @@ export function connectHandler(
 export function expectationHandler(responder: Responder, requestIds: RequestIds): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
     const problem: ProblemSpec = { code: 'EXPECTATION_FAILED', detail: EXPECTATION_FAILED_DETAIL };
-    const { status, headers, body } = rawProblem(responder.policy, requestIds.forRequest(request), problem, instanceOf(request.url), [], request.headers.origin);
+    const { status, headers, body } = rawProblem(responder.policy, { requestId: requestIds.forRequest(request), problem, instance: instanceOf(request.url), origin: request.headers.origin });
     // Through the response Node made for the request: it keeps the order of pipelined answers and
     // leaves the body out of a HEAD answer.
     response.writeHead(status, headers.flat());
@@ -87,21 +94,25 @@ export function expectationHandler(responder: Responder, requestIds: RequestIds)
   };
 }
 
-function writeRawProblem(
-  socket: Duplex,
-  responder: Responder,
-  operation: string,
-  requestId: string,
-  problem: ProblemSpec,
-  instance: string,
-  extraHeaders: readonly string[] = [],
-  origin?: string,
-): void {
-  const { status, headers, body } = rawProblem(responder.policy, requestId, problem, instance, extraHeaders, origin);
+/** A problem answered outside Fastify: what it is, for whom, and what it carries besides. */
+interface RawProblem {
+  /** The metrics label. */
+  readonly operation?: string;
+  readonly requestId: string;
+  readonly problem: ProblemSpec;
+  readonly instance: string;
+  /** Name, value, name, value… (Allow for a 405). */
+  readonly headers?: readonly string[];
+  /** The request's Origin, when the request was understood; otherwise only `*` can be granted. */
+  readonly origin?: string | undefined;
+}
+
+function writeRawProblem(socket: Duplex, responder: Responder, raw: RawProblem & { readonly operation: string }): void {
+  const { status, headers, body } = rawProblem(responder.policy, raw);
   // node:http adds Date to the answers it writes; this one is written by hand.
   const head = [['Date', new Date().toUTCString()] as const, ...headers].map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.end(`HTTP/1.1 ${status} ${REASON_PHRASES[status] ?? ''}\r\n${head}\r\n${body}`);
-  responder.countRawAnswer(operation, status);
+  responder.countRawAnswer(raw.operation, status);
 }
 
 /**
@@ -111,11 +122,7 @@ function writeRawProblem(
  */
 function rawProblem(
   policy: ResponsePolicy,
-  requestId: string,
-  problem: ProblemSpec,
-  instance: string,
-  extraHeaders: readonly string[],
-  origin: string | undefined,
+  { requestId, problem, instance, headers: extraHeaders = [], origin }: RawProblem,
 ): { readonly status: number; readonly headers: readonly (readonly [string, string])[]; readonly body: string } {
   const body = problemJson(problemRecord(policy.docsUrl, problem, instance, requestId));
   const status = PROBLEM_TYPES[problem.code].status;

@@ -3,7 +3,8 @@ import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { isYearFileName, MANIFEST_FILE_NAME, readDataFile, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { sendProblem } from '../api/problems.js';
-import { matchesIfNoneMatch, type Responder } from '../api/response-policy.js';
+import { writeAnswer } from '../api/answer-writer.js';
+import type { Responder } from '../api/response-policy.js';
 import type { ServiceRoute } from '../api/service-route.js';
 
 const OPERATION = 'service.getDatasetFile';
@@ -46,17 +47,13 @@ export function datasetRoutes(dataDir: string, responder: Responder): ServiceRou
         const name = (request.params as { readonly file?: string }).file ?? '';
         const bytes = isServedName(name) ? await readInside(dataDir, name) : undefined;
         if (bytes === undefined) {
-          sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: `The dataset has no file ${JSON.stringify(name)}.` }, OPERATION);
+          sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: `The dataset has no file ${JSON.stringify(name)}.` }, { operation: OPERATION });
           return;
         }
         const etag = `"${createHash('sha256').update(bytes).digest('base64url')}"`;
         const contentType = name === SIGNATURE_FILE_NAME ? 'text/plain; charset=utf-8' : 'application/json';
-        const headers = ['etag', etag, 'cache-control', CACHE_REVALIDATE];
-        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-          responder.write(request, reply, OPERATION, 304, headers);
-          return;
-        }
-        responder.write(request, reply, OPERATION, 200, ['content-type', contentType, ...headers], bytes);
+        // Exact bytes, never compressed: a reader checks them against the manifest's digests as they come.
+        return writeAnswer(responder, request, reply, { operation: OPERATION, contentType, body: bytes, etag, headers: ['cache-control', CACHE_REVALIDATE], identityOnly: true });
       },
     },
   ];

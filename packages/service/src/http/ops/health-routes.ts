@@ -67,7 +67,7 @@ export function healthRoutes(
         description: 'Answers 200 while the process serves requests.',
         responses: { 200: { description: 'The process answers.', contentType: JSON_TYPE, schema: 'Health', example: { live: true } } },
       },
-      handle: (request, reply) => responder.write(request, reply, 'service.getHealth', 200, JSON_NO_STORE, HEALTHY),
+      handle: (request, reply) => responder.write(request, reply, { operation: 'service.getHealth', status: 200, headers: JSON_NO_STORE, body: HEALTHY }),
     },
     {
       path: '/readyz',
@@ -89,7 +89,7 @@ export function healthRoutes(
       },
       handle(request, reply) {
         const { ready, body } = readiness(live.dataset(), { sync: extras.sync?.(), source: extras.origin?.() });
-        responder.write(request, reply, 'service.getReadiness', ready ? 200 : 503, JSON_NO_STORE, Buffer.from(JSON.stringify(body)));
+        responder.write(request, reply, { operation: 'service.getReadiness', status: ready ? 200 : 503, headers: JSON_NO_STORE, body: Buffer.from(JSON.stringify(body)) });
       },
     },
   ];

@@ -12,7 +12,7 @@ import { readYear } from '@china-holiday-calendar/core/questions/year-question.j
 import { firstDayOfYear, lastDayOfYear } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type Answer, type ApiOperation } from './api-operation.js';
 
-/** The business-day tools of docs/design.md (Beyond the interface), beyond the interface's four operations. */
+/** The business-day tools beyond the contract's four operations (docs/interface.md, getWorkdayOffset, getYearOverview, getCalendarFeed). */
 
 export const getWorkdayOffset: ApiOperation<WorkdayOffsetQuestion> = {
   operationId: 'chinaCalendar.getWorkdayOffset',

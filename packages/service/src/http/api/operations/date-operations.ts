@@ -10,7 +10,7 @@ import {
 } from '@china-holiday-calendar/core/questions/date-parameters.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation, type ParameterDoc } from './api-operation.js';
 
-/** The four operations of the interface: each question is one or two dates. */
+/** The four operations of the contract (docs/interface.md, Overview): each question is one or two dates. */
 
 function documented(parameters: readonly DateParameter[]): ParameterDoc[] {
   return parameters.map((parameter) => ({ ...parameter, required: true, schema: DATE_SCHEMA }));

@@ -15,7 +15,7 @@ const HEADER = csvRecord(DAY_CSV_COLUMNS);
 const NO_HOLIDAYS: readonly AssociatedHoliday[] = [];
 
 /**
- * One row a day from `start` to `end` (docs/design.md, Beyond the interface: CSV), the statuses
+ * One row a day from `start` to `end` (docs/interface.md, CSV), the statuses
  * the JSON answers hold: `holidays` the codes joined with `;` in the notice's order, `statutoryDate`
  * true when the day is a statutory day of one of them, false otherwise, and empty on an UNKNOWN
  * day (nothing is decided about it). A published year that cannot be read is Unavailable, as

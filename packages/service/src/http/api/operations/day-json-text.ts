@@ -4,7 +4,7 @@ import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/suppo
 import { DAY_CODE } from '@china-holiday-calendar/core/answers/day-codes.js';
 import { DAYS_PER_SLICE } from '@china-holiday-calendar/core/answers/day-records.js';
 
-/** Every day's JSON (its record, the interface: DayStatus), in one buffer: a range of days is one slice of it. */
+/** Every day's JSON (docs/interface.md, Day status), in one buffer: a range of days is one slice of it. */
 export interface DayJsonText {
   /** Every record's JSON followed by a comma (an unreadable day: the comma alone). */
   readonly allDays: Buffer;

@@ -1,19 +1,23 @@
-import Type, { type Static, type TArray, type TOptional } from 'typebox';
+import Type, { type TArray, type TOptional } from 'typebox';
 import { HOLIDAY_CODES, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { FIRST_SUPPORTED_YEAR, LAST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
-import { ENTRY_FORMS, NOTICE_KINDS, YEAR_RULES, type AcceptedFinding, type ArrangementEntry, type ArrangementFile, type ArrangementNotice, type Manifest } from '@china-holiday-calendar/core/dataset/arrangement-schema.js';
 
 /**
- * The JSON Schema of the data files, written with TypeBox: `npm run docs:generate` writes it to
- * packages/core/docs/*.schema.json and the validators the loader runs. The library declares
- * the same shapes as plain types (packages/core/src/dataset/arrangement-schema.ts), so that
- * neither it nor its users' type-checks need TypeBox; the check at the end of this file fails
- * the type-check when the two drift apart.
+ * The data files' format, written once, here, with TypeBox: every other form of it is generated
+ * from these definitions by `npm run docs:generate` (scripts/data-file-documents.ts): the
+ * published JSON Schemas (packages/core/docs/), the plain TypeScript types the code uses
+ * (packages/core/src/dataset/data-file-types.ts), the validators the loader runs
+ * (packages/core/src/dataset/shape-validators.ts) and the key order the writers follow
+ * (packages/service/src/publishing/data-file-layout.ts). docs/design.md, "The data-file format,
+ * once", says why.
+ *
+ * A `title` names the TypeScript type a shape becomes; the order of an object's properties is the
+ * order its fields are written in.
  */
 
 const ISO_DATE_PATTERN = '[0-9]{4}-[0-9]{2}-[0-9]{2}';
 
-const IsoDate = Type.String({ pattern: `^${ISO_DATE_PATTERN}$`, description: 'A calendar date, yyyy-MM-dd.' });
+const IsoDate = Type.String({ title: 'IsoDateText', pattern: `^${ISO_DATE_PATTERN}$`, description: 'A calendar date, yyyy-MM-dd.' });
 
 const DateOrRange = Type.String({
   pattern: `^${ISO_DATE_PATTERN}(\\.\\.${ISO_DATE_PATTERN})?$`,
@@ -24,16 +28,46 @@ const Url = Type.String({ pattern: '^https?://[^\\s]+$', description: 'An http(s
 
 const NoticeId = Type.String({ pattern: '^[a-z][a-z0-9-]*$', description: 'Identifier of a notice within this file.' });
 
-const HolidayCodeSchema = Type.Enum([...HOLIDAY_CODES], { description: 'A holiday code of the interface.' });
+/** The holiday table (packages/core/src/calendar/holidays.ts) is the one list of codes; the types module imports its type. */
+const HolidayCodeSchema = Type.Enum([...HOLIDAY_CODES], { tsType: 'HolidayCode', description: 'A holiday code of the interface.' });
 
 const Notes = Type.Array(Type.String({ minLength: 1 }), { description: 'Free-text remarks for reviewers.' });
+
+const NoticeKind = Type.Enum(['annual', 'special', 'amending'], {
+  title: 'NoticeKind',
+  description: 'annual: the yearly arrangement; special: adds days; amending: replaces entries of an earlier notice.',
+});
+
+const EntryForm = Type.Enum(
+  [
+    'old-style-swap',
+    'old-style-weekend-shift',
+    'old-style-no-swap',
+    'range-with-swap',
+    'combined-range-with-swap',
+    'range-adjusted-no-workday',
+    'range-gongxiu',
+    'range-no-swap',
+    'off-joined-with-weekend',
+    'off-plus-compensatory',
+    'off-one-day',
+    'off-one-day-no-swap',
+    'special-range-with-swap',
+    'amended-range-with-swap',
+    'extension',
+  ],
+  { title: 'EntryForm', description: 'The wording pattern of the entry, as docs/arrangement-format.md names them.' },
+);
+
+const YearRule = Type.Enum(['completeness', 'balance', 'make-up-days'], {
+  title: 'YearRule',
+  description: 'Which whole-year rule the notice departs from: 10 completeness, 11 balance, 12 where make-up days lie.',
+});
 
 export const NoticeSchema = Type.Object(
   {
     id: NoticeId,
-    kind: Type.Enum([...NOTICE_KINDS], {
-      description: 'annual: the yearly arrangement; special: adds days; amending: replaces entries of an earlier notice.',
-    }),
+    kind: NoticeKind,
     title: Type.String({ minLength: 1 }),
     documentNumber: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
       description: 'The 文号, or null where no copy of the notice shows it.',
@@ -44,7 +78,7 @@ export const NoticeSchema = Type.Object(
     otherUrls: Type.Array(Url),
     notes: Type.Optional(Notes),
   },
-  { additionalProperties: false },
+  { title: 'ArrangementNotice', additionalProperties: false },
 );
 
 export const EntrySchema = Type.Object(
@@ -56,7 +90,7 @@ export const EntrySchema = Type.Object(
       description: 'The holidays of the entry, in the order the notice names them.',
     }),
     printedName: Type.String({ minLength: 1, description: 'The holiday name(s) as the notice prints them.' }),
-    form: Type.Enum([...ENTRY_FORMS]),
+    form: EntryForm,
     rest: Type.Array(DateOrRange, {
       minItems: 1,
       description: 'Days off the notice names (放假): whole spans, weekends inside included, and single days.',
@@ -72,7 +106,7 @@ export const EntrySchema = Type.Object(
     supersededBy: Type.Optional(NoticeId),
     notes: Type.Optional(Notes),
   },
-  { additionalProperties: false },
+  { title: 'ArrangementEntry', additionalProperties: false },
 );
 
 export const StatutoryDaysSchema = Type.Object(
@@ -80,6 +114,9 @@ export const StatutoryDaysSchema = Type.Object(
     [Code in HolidayCode]: TOptional<TArray<typeof IsoDate>>;
   },
   {
+    title: 'StatutoryDays',
+    // A mapped type rather than an interface, so that Object.entries() knows its values.
+    tsType: '{ [Code in HolidayCode]?: IsoDateText[] }',
     additionalProperties: false,
     description:
       'Statutory holiday days (法定节假日) of every holiday the file names, as statutoryDays() computes them; the loader recomputes and compares.',
@@ -89,16 +126,14 @@ export const StatutoryDaysSchema = Type.Object(
 export const AcceptedFindingSchema = Type.Object(
   {
     id: Type.String({ pattern: '^(completeness|balance|make-up-days)-[0-9a-f]{8}$', description: 'The finding id the importer printed, `<rule>-<hash>`.' }),
-    rule: Type.Enum([...YEAR_RULES], {
-      description: 'Which whole-year rule the notice departs from: 10 completeness, 11 balance, 12 where make-up days lie.',
-    }),
+    rule: YearRule,
     field: Type.String({ minLength: 1, description: 'The field the finding names, as the loader reports it.' }),
     reason: Type.String({
       minLength: 1,
       description: 'The finding as computed, figures and dates included; the loader recomputes it and requires the same text.',
     }),
   },
-  { additionalProperties: false },
+  { title: 'AcceptedFinding', additionalProperties: false },
 );
 
 export const ArrangementFileSchema = Type.Object(
@@ -120,9 +155,12 @@ export const ArrangementFileSchema = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  {
+    title: 'ArrangementFile',
+    additionalProperties: false,
+    description: "One year's file, `<year>.json`: everything the State Council's notices for that arrangement year say (docs/arrangement-format.md).",
+  },
 );
-
 
 export const ManifestSchema = Type.Object(
   {
@@ -139,6 +177,7 @@ export const ManifestSchema = Type.Object(
           description: 'The SHA-256 of the file\'s exact bytes: 64 lower-case hex digits, or sha256- and base64.',
         }),
         {
+          title: 'FileDigests',
           additionalProperties: false,
           description:
             'The SHA-256 of each year file, written whenever the manifest is written (import, sync, sign). The loader refuses a listed file whose bytes do not match; a service following this folder over HTTP requires a digest for every published year.',
@@ -146,17 +185,9 @@ export const ManifestSchema = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false },
+  {
+    title: 'Manifest',
+    additionalProperties: false,
+    description: "The data directory's `manifest.json`: the published years, and the SHA-256 of each year file.",
+  },
 );
-
-
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-
-/** @public True only while the library's plain types and these schemas describe the same files. */
-export const TYPES_MATCH_SCHEMA: [
-  Same<ArrangementFile, Static<typeof ArrangementFileSchema>>,
-  Same<ArrangementNotice, Static<typeof NoticeSchema>>,
-  Same<ArrangementEntry, Static<typeof EntrySchema>>,
-  Same<Manifest, Static<typeof ManifestSchema>>,
-  Same<AcceptedFinding, Static<typeof AcceptedFindingSchema>>,
-] = [true, true, true, true, true];
