@@ -1,7 +1,7 @@
 import { EARLIEST_SUPPORTED, isValidDate, MAX_SPAN_DAYS, spanDays } from './spec-dates.js';
 
 /*
- * The four operations of the interface and the parameter checks of docs/design.md (Interface decisions), written
+ * The four operations of docs/interface.md and the parameter checks of docs/design.md (Interface decisions), written
  * here so that a test can say which answer a request must get without asking src/.
  */
 

@@ -137,7 +137,7 @@ export interface ExpectedCounts {
   readonly unknownDayCount: number;
 }
 
-/** Counts of a range of reference dates, by the definitions of the interface: WorkdayCount. */
+/** Counts of a range of reference dates, by the definitions of docs/interface.md, Workday count. */
 export function expectedCounts(start: string, end: string): ExpectedCounts {
   let workdayCount = 0;
   let restDayCount = 0;

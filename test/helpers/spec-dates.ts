@@ -7,11 +7,11 @@
 export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** The earliest supported date (the interface: limits). */
+/** The earliest supported date (docs/interface.md, Limits). */
 export const EARLIEST_SUPPORTED = '2008-01-01';
 /** The last year the bundled dataset publishes (docs/design.md (Interface decisions)). */
 export const LAST_PUBLISHED_YEAR = 2026;
-/** The longest range, both ends included (the interface: limits). */
+/** The longest range, both ends included (docs/interface.md, Limits). */
 export const MAX_SPAN_DAYS = 366;
 
 const SHAPE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;

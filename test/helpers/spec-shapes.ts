@@ -4,7 +4,7 @@ import { HOLIDAY_NAMES, type HolidayCode } from './reference-calendar.js';
 import { isValidDate, isWeekendDate, LAST_PUBLISHED_YEAR, weekdayOf, yearOf } from './spec-dates.js';
 
 /*
- * Shape checks written from the interface (its resources and problem codes) and docs/design.md (Interface decisions),
+ * Shape checks written from docs/interface.md (its resources and Problems) and docs/design.md (Interface decisions),
  * field by field, independently of src/.
  */
 
@@ -25,7 +25,7 @@ export const WORK_STATUS_OF = {
   UNKNOWN: 'UNKNOWN',
 } as const;
 
-/** Spec section 7, with the HTTP status of each code. */
+/** The problem codes of docs/interface.md (Problems), with the HTTP status of each. */
 export const SPEC_PROBLEM_STATUS = {
   INVALID_DATE_FORMAT: 400,
   MISSING_PARAMETER: 400,
@@ -88,7 +88,7 @@ function hasKey<K extends string>(value: object, key: K): value is Record<K, unk
   return key in value;
 }
 
-/** Object keys exactly these, in this order (spec tables, no wrapper, nothing extra). */
+/** Object keys exactly these, in this order (the tables of docs/interface.md, no wrapper, nothing extra). */
 function assertFields(value: unknown, fields: readonly string[], what: string): asserts value is Record<string, unknown> {
   assert.ok(isRecord(value), `${what} must be a JSON object, got ${JSON.stringify(value)}`);
   assert.deepEqual(Object.keys(value), [...fields], `${what} fields`);
@@ -102,7 +102,7 @@ export function isWellFormedRequestId(value: string): boolean {
 export function assertHoliday(value: unknown, what: string): asserts value is HolidayBody {
   assertFields(value, HOLIDAY_FIELDS, what);
   assert.equal(typeof value.code, 'string', `${what}.code type`);
-  assert.ok(hasKey(HOLIDAY_NAMES, String(value.code)), `${what}.code ${String(value.code)} is not a spec code`);
+  assert.ok(hasKey(HOLIDAY_NAMES, String(value.code)), `${what}.code ${String(value.code)} is not a holiday code of docs/interface.md`);
   assert.equal(value.name, HOLIDAY_NAMES[value.code as HolidayCode], `${what}.name`);
   assert.equal(typeof value.statutoryDate, 'boolean', `${what}.statutoryDate type`);
 }
@@ -123,7 +123,7 @@ export interface DayCheckOptions {
   readonly datasetVersion?: string;
 }
 
-/** A day-status object of the interface: DayStatus, and the rules of docs/design.md (Interface decisions) that constrain one day on its own. */
+/** A day-status object (docs/interface.md, Day status), and the rules of docs/design.md (Interface decisions) that constrain one day on its own. */
 export function assertDayStatus(value: unknown, options: DayCheckOptions = {}, what = 'day status'): asserts value is DayStatusBody {
   assertFields(value, DAY_FIELDS, what);
   const { date, dayOfWeek, workStatus, dayStatus, holidays, datasetVersion } = value;
@@ -161,7 +161,7 @@ export function assertDayStatus(value: unknown, options: DayCheckOptions = {}, w
   }
 }
 
-/** A workday count of the interface: WorkdayCount for the given range. */
+/** A workday count (docs/interface.md, Workday count) for the given range. */
 export function assertWorkdayCount(value: unknown, start: string, end: string, totalDays: number): asserts value is WorkdayCountBody {
   assertFields(value, COUNT_FIELDS, 'workday count');
   assert.equal(value.startDate, start, 'startDate');
@@ -178,7 +178,7 @@ export function assertWorkdayCount(value: unknown, start: string, end: string, t
   );
 }
 
-/** A next-holiday result of the interface: NextHoliday for a search from `from`. */
+/** A next-holiday result (docs/interface.md, Next holiday) for a search from `from`. */
 export function assertNextHoliday(value: unknown, from: string): asserts value is NextHolidayBody {
   assertFields(value, NEXT_FIELDS, 'next holiday');
   const { status, date, holidays, datasetVersion } = value;
@@ -198,7 +198,7 @@ export function assertNextHoliday(value: unknown, from: string): asserts value i
   assert.equal(typeof datasetVersion, 'string', 'FOUND: datasetVersion is a string');
 }
 
-/** What the spec says a success answer carries (the interface, docs/design.md (Interface decisions)), then its parsed body. */
+/** What a success answer carries (docs/interface.md, docs/design.md (Interface decisions)), then its parsed body. */
 export function assertJsonSuccess(answer: HttpAnswer): unknown {
   assert.equal(answer.status, 200, `expected 200, got ${answer.status}: ${answer.body.slice(0, 300)}`);
   assert.equal(answer.headers['content-type'], JSON_CONTENT_TYPE, 'success content-type');
@@ -232,7 +232,7 @@ export interface ProblemExpectation {
 const INTERNAL_DETAIL = /\bat \S+ \(|node_modules|\/work\/|\.ts:\d+|\.js:\d+|TypeError|ReferenceError|\bstack\b/;
 
 /**
- * A problem answer per the interface: Problem, problem codes and docs/design.md (Interface decisions): the status, exactly
+ * A problem answer per docs/interface.md (Problem, Problems) and docs/design.md (Interface decisions): the status, exactly
  * `application/problem+json`, all seven fields with their types, `status` equal to the HTTP
  * status, `type` built from the docs URL, `requestId` equal to X-Request-Id, no internal detail.
  */
@@ -242,7 +242,7 @@ export function assertProblem(answer: HttpAnswer, expected: ProblemExpectation):
   const header = assertRequestIdHeader(answer);
   const body: unknown = JSON.parse(answer.body);
   assert.ok(isRecord(body), 'problem body is an object');
-  assert.deepEqual(Object.keys(body).sort(), [...PROBLEM_FIELDS].sort(), 'problem fields: all seven of the interface: Problem, nothing else');
+  assert.deepEqual(Object.keys(body).sort(), [...PROBLEM_FIELDS].sort(), 'problem fields: all seven of docs/interface.md, Problem, nothing else');
   for (const field of ['type', 'title', 'detail', 'instance', 'code', 'requestId'] as const) {
     assert.equal(typeof body[field], 'string', `problem.${field} is a string`);
   }
@@ -260,6 +260,6 @@ export function assertProblem(answer: HttpAnswer, expected: ProblemExpectation):
   if (expected.requestId !== undefined) assert.equal(problem.requestId, expected.requestId, 'requestId');
   assert.doesNotMatch(answer.body, INTERNAL_DETAIL, 'no stack trace or internal detail');
   const specStatus: number | undefined = (SPEC_PROBLEM_STATUS as Record<string, number>)[problem.code];
-  if (specStatus !== undefined) assert.equal(problem.status, specStatus, `${problem.code} has HTTP status ${specStatus} (the interface: problem codes)`);
+  if (specStatus !== undefined) assert.equal(problem.status, specStatus, `${problem.code} has HTTP status ${specStatus} (docs/interface.md, Problems)`);
   return problem;
 }

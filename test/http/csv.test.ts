@@ -133,7 +133,7 @@ describe('the byte-order mark', () => {
       assert.match(problem.detail, /^bom /);
     }
     assertProblem(await get(served.app, `${YEARS}26?bom=2`, CSV), { status: 400, code: 'INVALID_PARAMETER', docsUrl: TEST_DOCS_URL });
-    // The interface's operation keeps its bytes: for JSON, bom is an unknown parameter, ignored.
+    // The JSON operation keeps its bytes: for JSON, bom is an unknown parameter, ignored.
     const json = await get(served.app, `${RANGES}?startDate=2024-01-01&endDate=2024-01-03&bom=2`);
     assert.equal(json.status, 200);
     assert.equal(json.body, (await get(served.app, `${RANGES}?startDate=2024-01-01&endDate=2024-01-03`)).body);

@@ -8,7 +8,7 @@ import { assertJsonSuccess, assertProblem, assertRequestIdHeader } from '../help
 import { buildListeningTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
- * Hostile and malformed requests: every one gets a well-formed answer (a problem per the interface: Problem and
+ * Hostile and malformed requests: every one gets a well-formed answer (a problem per docs/interface.md, Problem and
  * docs/design.md (Interface decisions), or a calendar answer when the request is in fact valid), nothing leaks, and
  * the service keeps answering normal requests afterwards. Request-line and header level faults go
  * over a real socket, since inject normalises URLs and does not run Node's HTTP parser.

@@ -16,7 +16,7 @@ import { buildTestApp } from '../helpers/test-app.js';
 
 /*
  * /metrics through the real application, read as a Prometheus scraper reads it (text format 0.0.4):
- * request counts and latency by operation (the spec's operationCode, `none` for a path the service
+ * request counts and latency by operation (the operationCode of docs/interface.md, `none` for a path the service
  * does not have, so that random paths cannot create series) and status, the loaded dataset's version
  * (the one /readyz reports), its published years (1 readable, 0 unreadable), reloads by result, and
  * Node's process metrics. Counts are checked as exact deltas of the requests this test sent.

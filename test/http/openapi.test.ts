@@ -58,7 +58,7 @@ describe('the OpenAPI document', () => {
     assert.deepEqual(result, { valid: true });
   });
 
-  it('documents the four spec operations with exactly the spec operationCodes, then the business-day tools', () => {
+  it('documents the four operations of docs/interface.md with exactly their operationCodes, then the business-day tools', () => {
     const ids = Object.values(document.paths).map((path) => path.get.operationId);
     assert.deepEqual(ids.filter((id) => id.startsWith('chinaCalendar.')), [...OPERATION_IDS]);
     assert.deepEqual(OPERATION_IDS.slice(0, 4), [

@@ -76,7 +76,7 @@ describe('every success answer', () => {
   }
 });
 
-describe('getDateStatus (the interface: DayStatus)', () => {
+describe('getDateStatus (docs/interface.md, Day status)', () => {
   it('answers one day-status object with exactly the fields of 2.1, in order, no wrapper', async () => {
     const answer = await get(served.app, `${DATES}2024-10-01`);
     assertJsonSuccess(answer);
@@ -156,7 +156,7 @@ describe('getDateStatus (the interface: DayStatus)', () => {
   });
 
   for (const date of ['2027-01-01', '2027-02-06', '2030-06-15', '2099-12-31', '2400-02-29', '9999-12-31']) {
-    it(`${date} (unpublished year): 200, UNKNOWN, holidays [], datasetVersion null (the interface rule 1)`, async () => {
+    it(`${date} (unpublished year): 200, UNKNOWN, holidays [], datasetVersion null (docs/interface.md, UNKNOWN and publication)`, async () => {
       const answer = await get(served.app, `${DATES}${date}`);
       assertJsonSuccess(answer);
       assert.equal(
@@ -171,7 +171,7 @@ describe('getDateStatus (the interface: DayStatus)', () => {
   });
 });
 
-describe('getDateRangeStatus (the interface)', () => {
+describe('getDateRangeStatus (docs/interface.md)', () => {
   it('a single-day range is a one-element array equal to the single-date answer', async () => {
     const single = await get(served.app, `${DATES}2024-10-01`);
     const answer = await get(served.app, `${RANGES}?startDate=2024-10-01&endDate=2024-10-01`);
@@ -246,7 +246,7 @@ describe('getDateRangeStatus (the interface)', () => {
   });
 });
 
-describe('calculateWorkdays (the interface: WorkdayCount)', () => {
+describe('calculateWorkdays (docs/interface.md, Workday count)', () => {
   it('2024-10-01..2024-10-07 (National Day week): 7 days, 0 workdays, 7 rest days', async () => {
     const answer = await get(served.app, `${WORKDAYS}?startDate=2024-10-01&endDate=2024-10-07`);
     assertJsonSuccess(answer);
@@ -316,7 +316,7 @@ describe('calculateWorkdays (the interface: WorkdayCount)', () => {
     });
   });
 
-  it('undetermined days count only in unknownDayCount (the interface rule 2)', async () => {
+  it('undetermined days count only in unknownDayCount (docs/interface.md, UNKNOWN and publication)', async () => {
     // 2026-12-25..31: Fri, Sat, Sun, Mon..Thu → 5 work, 2 rest; 2027-01-01..10 unknown.
     assert.deepEqual(await counts('2026-12-25', '2027-01-10'), {
       startDate: '2026-12-25',
@@ -371,7 +371,7 @@ describe('calculateWorkdays (the interface: WorkdayCount)', () => {
   });
 });
 
-describe('getNextHoliday (the interface: NextHoliday)', () => {
+describe('getNextHoliday (docs/interface.md, Next holiday)', () => {
   async function next(from: string): Promise<HttpAnswer> {
     const answer = await get(served.app, `${NEXT}?fromDate=${from}`);
     const body = assertJsonSuccess(answer);
@@ -423,7 +423,7 @@ describe('getNextHoliday (the interface: NextHoliday)', () => {
   }
 
   for (const from of ['2026-10-08', '2026-12-31', '2027-01-01', '2031-05-01', '9999-12-31']) {
-    it(`from ${from}: 200 with status UNKNOWN, date null, holidays [], datasetVersion null (the interface rule 3)`, async () => {
+    it(`from ${from}: 200 with status UNKNOWN, date null, holidays [], datasetVersion null (docs/interface.md, UNKNOWN and publication)`, async () => {
       assert.equal((await next(from)).body, JSON.stringify({ status: 'UNKNOWN', date: null, holidays: [], datasetVersion: null }));
     });
   }

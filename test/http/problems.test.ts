@@ -36,7 +36,7 @@ import {
 import { buildTestApp, TEST_DOCS_URL, useTestApp } from '../helpers/test-app.js';
 
 /*
- * Problem answers (the interface: Problem, problem codes, docs/design.md (Interface decisions) "Parameters and errors") through the real
+ * Problem answers (docs/interface.md, Problem and Problems, docs/design.md (Interface decisions) "Parameters and errors") through the real
  * application on the bundled data, by inject.
  */
 
@@ -86,7 +86,7 @@ async function expectOutcome(operation: OperationSpec, url: string, received: Re
   return answer;
 }
 
-describe('every error code of the interface: problem codes: seven fields, status = HTTP status, exact media type, type from DOCS_URL', () => {
+describe('every error code of docs/interface.md (Problems): seven fields, status = HTTP status, exact media type, type from DOCS_URL', () => {
   it('INVALID_DATE_FORMAT (400)', async () => {
     await expectProblem(`${DATES}2024-01-5`, 400, 'INVALID_DATE_FORMAT');
   });
@@ -110,8 +110,8 @@ describe('every error code of the interface: problem codes: seven fields, status
     assertProblem(answer, { status: 405, code: 'METHOD_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: WORKDAYS });
     assertAllow(answer.headers.allow);
   });
-  it('every spec code has the documented status (table of the interface: problem codes)', () => {
-    // The service's own table against the spec's, transcribed in test/helpers/spec-shapes.ts.
+  it('every documented code has its status (the table of docs/interface.md, Problems)', () => {
+    // The service's own table against the documented one, transcribed in test/helpers/spec-shapes.ts.
     const served = Object.fromEntries(Object.keys(SPEC_PROBLEM_STATUS).map((code) => [code, PROBLEM_TYPES[code as keyof typeof PROBLEM_TYPES].status]));
     assert.deepEqual(served, SPEC_PROBLEM_STATUS);
   });
@@ -331,7 +331,7 @@ describe('check order of docs/design.md (Interface decisions) with combined faul
 });
 
 /*
- * Date forms, each tried in every date parameter of the four operations of the interface (the other parameter of a
+ * Date forms, each tried in every date parameter of the four operations of docs/interface.md (the other parameter of a
  * range held valid). The decoded text decides the outcome by docs/design.md (Interface decisions).
  */
 const DATE_FORMS: readonly [string, string][] = [
@@ -730,7 +730,7 @@ describe('CALENDAR_DATA_UNAVAILABLE (503)', () => {
       await rm(dir, { recursive: true, force: true });
     });
 
-    it('dates of 2020 answer 503 with Retry-After, in each operation of the interface that reaches them', async () => {
+    it('dates of 2020 answer 503 with Retry-After, in each operation of docs/interface.md that reaches them', async () => {
       for (const url of [
         `${DATES}2020-05-01`,
         `${RANGES}?startDate=2019-12-30&endDate=2020-01-02`,

@@ -9,9 +9,9 @@ import { assertDayStatus, assertJsonSuccess, assertNextHoliday, assertProblem, a
 import { useTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
 /*
- * Random input at every parameter of the four operations of the interface. The expected answer is computed here from
+ * Random input at every parameter of the four operations of docs/interface.md. The expected answer is computed here from
  * docs/design.md (Interface decisions) (absent, malformed, before 2008, start after end, longer than 366 days, in
- * that order) and, for 200 answers, checked against the shapes of the interface: DayStatus-2.4 and, for dates of
+ * that order) and, for 200 answers, checked against the shapes of docs/interface.md (Day status to Next holiday) and, for dates of
  * 2023-2026 and unpublished years, against the reference facts.
  */
 
@@ -171,7 +171,7 @@ function textOf(received: Readonly<Record<string, ReceivedValue>>, name: string)
   return value.text;
 }
 
-/** The answer must be the one docs/design.md (Interface decisions) and the spec give for what the service received. */
+/** The answer must be the one docs/design.md (Interface decisions) and docs/interface.md give for what the service received. */
 function checkAnswer(operation: OperationSpec, received: Readonly<Record<string, ReceivedValue>>, path: string, answer: HttpAnswer): void {
   const outcome = expectedOutcome(operation.parameters, received, operation.isRange);
   if (outcome.code !== 'OK') {

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { FastifyInstance } from 'fastify';
+import { childEnvironment } from '../helpers/cli-process.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
 import { get } from '../helpers/http-answer.js';
@@ -110,7 +111,7 @@ describe('standard output carries the protocol and nothing else', () => {
       { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_date_status', arguments: { date: '2024-2-4' } } },
       { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } },
     ];
-    const child = spawn(process.execPath, [...SOURCE_CLI, 'mcp'], { cwd: REPOSITORY, env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...SOURCE_CLI, 'mcp'], { cwd: REPOSITORY, env: childEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -317,7 +317,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description A holiday associated with a date (the interface: AssociatedHoliday). */
+        /** @description A holiday associated with a date (docs/interface.md, Associated holiday). */
         readonly AssociatedHoliday: {
             /**
              * @description Stable language-neutral holiday code.
@@ -329,7 +329,7 @@ export interface components {
             /** @description true on the statutory holiday day(s) of this holiday. */
             readonly statutoryDate: boolean;
         };
-        /** @description The status of one date (the interface: DayStatus). */
+        /** @description The status of one date (docs/interface.md, Day status). */
         readonly DayStatus: {
             /**
              * Format: date
@@ -355,7 +355,7 @@ export interface components {
         readonly DayStatusList: readonly components["schemas"]["DayStatus"][];
         /** @description One day status per date asked, in the order asked, repeats included. */
         readonly DayStatusBatch: readonly components["schemas"]["DayStatus"][];
-        /** @description Counts over a range (the interface: WorkdayCount); totalDays = workdayCount + restDayCount + unknownDayCount. */
+        /** @description Counts over a range (docs/interface.md, Workday count); totalDays = workdayCount + restDayCount + unknownDayCount. */
         readonly WorkdayCount: {
             /**
              * Format: date
@@ -375,7 +375,7 @@ export interface components {
             /** @description Days of unpublished years; counted nowhere else. */
             readonly unknownDayCount: number;
         };
-        /** @description The next holiday on or after fromDate (the interface: NextHoliday). */
+        /** @description The next holiday on or after fromDate (docs/interface.md, Next holiday). */
         readonly NextHoliday: {
             /** @constant */
             readonly status: "FOUND";
@@ -682,7 +682,7 @@ export interface components {
         readonly MetricsText: string;
         /** @description A data file as docs/arrangement-format.md describes it: the manifest, a year file (their JSON Schemas: manifest.schema.json, arrangement.schema.json), or the base64 signature. */
         readonly DatasetFile: unknown;
-        /** @description An RFC 9457 problem (the interface: Problem). */
+        /** @description An RFC 9457 problem (docs/interface.md, Problem). */
         readonly Problem: {
             /**
              * Format: uri

@@ -5,7 +5,7 @@ import { calculateWorkdays, getDateRangeStatus, getDateStatus, getNextHoliday } 
 
 export { OPERATION_IDS, type ApiOperation } from './operations/api-operation.js';
 
-/** Every read-only operation, in the order the OpenAPI document lists them: the spec's four, then the business-day tools. */
+/** Every read-only operation, in the order the OpenAPI document lists them: the interface's four (docs/interface.md), then the business-day tools. */
 export const API_OPERATIONS: readonly ApiOperation<unknown>[] = [
   getDateStatus,
   getDateRangeStatus,

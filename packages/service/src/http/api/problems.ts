@@ -15,8 +15,8 @@ export const PROBLEM_TYPES = {
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },
   // docs/design.md (Beyond the interface): a malformed parameter that is not a date (the business-day operations).
   INVALID_PARAMETER: { status: 400, title: 'Invalid parameter' },
-  // Transport-level problems, outside the spec's table: Node's HTTP parser rejects these
-  // requests before any route (or any spec rule) can apply.
+  // Transport-level problems, outside the table of docs/interface.md (Problems): Node's HTTP parser rejects these
+  // requests before any route (or any rule of the interface) can apply.
   BAD_REQUEST: { status: 400, title: 'Bad request' },
   REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
   EXPECTATION_FAILED: { status: 417, title: 'Expectation failed' },

@@ -5,7 +5,7 @@ import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js
 import { PROBLEM_CODES } from '../api/problems.js';
 
 /**
- * JSON Schemas of the resources of the interface: resources, the single definition the OpenAPI document
+ * JSON Schemas of the resources of docs/interface.md, the single definition the OpenAPI document
  * publishes and the tests validate real responses against.
  */
 
@@ -24,7 +24,7 @@ export const AssociatedHolidaySchema = Type.Object(
     name: Type.String({ description: 'Official Simplified Chinese name, for display only.' }),
     statutoryDate: Type.Boolean({ description: 'true on the statutory holiday day(s) of this holiday.' }),
   },
-  { additionalProperties: false, description: 'A holiday associated with a date (the interface: AssociatedHoliday).' },
+  { additionalProperties: false, description: 'A holiday associated with a date (docs/interface.md, Associated holiday).' },
 );
 
 export const DayStatusSchema = Type.Object(
@@ -38,7 +38,7 @@ export const DayStatusSchema = Type.Object(
       description: 'The dataset the answer came from; null when the year is not published.',
     }),
   },
-  { additionalProperties: false, description: 'The status of one date (the interface: DayStatus).' },
+  { additionalProperties: false, description: 'The status of one date (docs/interface.md, Day status).' },
 );
 
 export const DayStatusListSchema = Type.Array(ref('DayStatus'), {
@@ -62,7 +62,7 @@ export const WorkdayCountSchema = Type.Object(
     restDayCount: Type.Integer({ minimum: 0 }),
     unknownDayCount: Type.Integer({ minimum: 0, description: 'Days of unpublished years; counted nowhere else.' }),
   },
-  { additionalProperties: false, description: 'Counts over a range (the interface: WorkdayCount); totalDays = workdayCount + restDayCount + unknownDayCount.' },
+  { additionalProperties: false, description: 'Counts over a range (docs/interface.md, Workday count); totalDays = workdayCount + restDayCount + unknownDayCount.' },
 );
 
 export const NextHolidaySchema = Type.Union(
@@ -86,7 +86,7 @@ export const NextHolidaySchema = Type.Union(
       { additionalProperties: false },
     ),
   ],
-  { description: 'The next holiday on or after fromDate (the interface: NextHoliday).' },
+  { description: 'The next holiday on or after fromDate (docs/interface.md, Next holiday).' },
 );
 
 export const WorkdayOffsetSchema = Type.Union(
@@ -348,7 +348,7 @@ export const ProblemSchema = Type.Object(
     code: Type.Enum([...PROBLEM_CODES]),
     requestId: Type.String({ description: 'Equals the X-Request-Id response header.' }),
   },
-  { additionalProperties: false, description: 'An RFC 9457 problem (the interface: Problem).' },
+  { additionalProperties: false, description: 'An RFC 9457 problem (docs/interface.md, Problem).' },
 );
 
 export const RESOURCE_SCHEMAS = {

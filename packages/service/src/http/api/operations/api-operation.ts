@@ -42,8 +42,8 @@ export interface ExampleRequest {
 }
 
 /**
- * The CSV representation of an operation whose answer is a run of days (docs/design.md, Beyond the
- * interface: CSV): one row a day, sent when the request's Accept prefers text/csv.
+ * The CSV representation of an operation whose answer is a run of days (docs/interface.md,
+ * CSV): one row a day, sent when the request's Accept prefers text/csv.
  */
 export interface CsvRepresentation<Question> {
   /** The first and last day of the rows. */
@@ -63,7 +63,7 @@ export interface ApiOperation<Question> {
   readonly operationId: OperationId;
   /** Path template in OpenAPI form, `{name}` for a path parameter. */
   readonly path: string;
-  /** The OpenAPI tag: the four operations of the interface, or the business-day tools beyond it. */
+  /** The OpenAPI tag: the four operations of docs/interface.md, or the business-day tools beyond it. */
   readonly tag: 'China calendar' | 'Business days';
   readonly summary: string;
   readonly description: string;
