@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { HttpAnswer } from './http-answer.js';
-import { HOLIDAY_NAMES, type HolidayCode } from './reference-calendar.js';
+import { expectedDay, HOLIDAY_NAMES, type HolidayCode } from './reference-calendar.js';
 import { isValidDate, isWeekendDate, LAST_PUBLISHED_YEAR, weekdayOf, yearOf } from './spec-dates.js';
 
 /*
@@ -262,4 +262,17 @@ export function assertProblem(answer: HttpAnswer, expected: ProblemExpectation):
   const specStatus: number | undefined = (SPEC_PROBLEM_STATUS as Record<string, number>)[problem.code];
   if (specStatus !== undefined) assert.equal(problem.status, specStatus, `${problem.code} has HTTP status ${specStatus} (docs/interface.md, Problems)`);
   return problem;
+}
+
+/** The day-status body the reference calendar gives a date, under the served `datasetVersion`. */
+export function expectedDayBody(date: string, datasetVersion: string): DayStatusBody {
+  const expected = expectedDay(date);
+  return {
+    date,
+    dayOfWeek: weekdayOf(date),
+    workStatus: WORK_STATUS_OF[expected.dayStatus],
+    dayStatus: expected.dayStatus,
+    holidays: expected.holidays,
+    datasetVersion: expected.dayStatus === 'UNKNOWN' ? null : datasetVersion,
+  };
 }

@@ -11,6 +11,7 @@ import {
   assertProblem,
   assertWorkdayCount,
   type DayStatusBody,
+  expectedDayBody,
 } from '../helpers/spec-shapes.js';
 import { useTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';
 
@@ -53,18 +54,6 @@ async function counts(start: string, end: string): Promise<unknown> {
   return body;
 }
 
-function expectedRecord(date: string): DayStatusBody {
-  const expected = expectedDay(date);
-  const workStatus = { WORKDAY: 'WORKDAY', ADJUSTED_WORKDAY: 'WORKDAY', WEEKEND: 'REST_DAY', HOLIDAY: 'REST_DAY', UNKNOWN: 'UNKNOWN' }[expected.dayStatus];
-  return {
-    date,
-    dayOfWeek: weekdayOf(date),
-    workStatus,
-    dayStatus: expected.dayStatus,
-    holidays: expected.holidays,
-    datasetVersion: expected.dayStatus === 'UNKNOWN' ? null : served.version,
-  };
-}
 
 describe('every success answer', () => {
   for (const operation of OPERATIONS) {
@@ -117,7 +106,7 @@ describe('getDateStatus (docs/interface.md, Day status)', () => {
   ];
   for (const [date, why] of cases) {
     it(`${date}: ${why}`, async () => {
-      assert.deepEqual(await day(date), expectedRecord(date));
+      assert.deepEqual(await day(date), expectedDayBody(date, served.version));
     });
   }
 
@@ -184,13 +173,13 @@ describe('getDateRangeStatus (docs/interface.md)', () => {
     assert.equal(body.length, 366);
     assert.equal(body[0]?.date, '2024-01-01');
     assert.equal(body.at(-1)?.date, '2024-12-31');
-    assert.deepEqual(body, datesFromTo('2024-01-01', '2024-12-31').map(expectedRecord));
+    assert.deepEqual(body, datesFromTo('2024-01-01', '2024-12-31').map((date) => expectedDayBody(date, served.version)));
   });
 
   for (const year of [2023, 2025, 2026]) {
     it(`${year}: every day as the reference says`, async () => {
       const body = await range(`${year}-01-01`, `${year}-12-31`);
-      assert.deepEqual(body, datesFromTo(`${year}-01-01`, `${year}-12-31`).map(expectedRecord));
+      assert.deepEqual(body, datesFromTo(`${year}-01-01`, `${year}-12-31`).map((date) => expectedDayBody(date, served.version)));
     });
   }
 

@@ -7,8 +7,8 @@ import { readConfig, type Config } from 'china-holiday-calendar-service/internal
 import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
 import { expectedOutcome, OPERATIONS, PATH_PREFIX, type OperationSpec, type ReceivedValue } from '../helpers/design-rules.js';
 import { httpCall, openRawConnection, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';
-import { expectedCounts, expectedDay, expectedNextHolidayBody } from '../helpers/reference-calendar.js';
-import { addDays, datesFromTo, spanDays, weekdayOf } from '../helpers/spec-dates.js';
+import { expectedCounts, expectedNextHolidayBody } from '../helpers/reference-calendar.js';
+import { addDays, datesFromTo, spanDays } from '../helpers/spec-dates.js';
 import {
   assertDayStatus,
   assertJsonSuccess,
@@ -17,7 +17,7 @@ import {
   assertWorkdayCount,
   problemSlug,
   SPEC_PROBLEM_STATUS,
-  WORK_STATUS_OF,
+  expectedDayBody,
 } from '../helpers/spec-shapes.js';
 
 /*
@@ -213,17 +213,6 @@ function operationNamed(name: OperationSpec['name']): OperationSpec {
   return found;
 }
 
-function expectedRecord(date: string, version: string): unknown {
-  const expected = expectedDay(date);
-  return {
-    date,
-    dayOfWeek: weekdayOf(date),
-    workStatus: WORK_STATUS_OF[expected.dayStatus],
-    dayStatus: expected.dayStatus,
-    holidays: expected.holidays,
-    datasetVersion: expected.dayStatus === 'UNKNOWN' ? null : version,
-  };
-}
 
 /** A deterministic mix of valid and invalid requests over all operations, 404s, 405s and HEADs. */
 function mixedRequests(count: number): MixedRequest[] {
@@ -243,7 +232,7 @@ function mixedRequests(count: number): MixedRequest[] {
           check: (answer, _docs, version) => {
             const body = assertJsonSuccess(answer);
             assertDayStatus(body, { date });
-            assert.deepEqual(body, expectedRecord(date, version));
+            assert.deepEqual(body, expectedDayBody(date, version));
           },
         });
         break;
@@ -269,7 +258,7 @@ function mixedRequests(count: number): MixedRequest[] {
             } else {
               assert.deepEqual(
                 body,
-                datesFromTo(date, other).map((day) => expectedRecord(day, version)),
+                datesFromTo(date, other).map((day) => expectedDayBody(day, version)),
               );
             }
           },
