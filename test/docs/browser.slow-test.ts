@@ -1,29 +1,18 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { PROBLEM_CODES } from 'china-holiday-calendar-service/internal/http/api/problems.js';
 import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { assertStayedHome, launchChromium, NO_BROWSER, watchedPage, type WatchedPage } from '../helpers/browser.js';
 import { freePort } from '../helpers/free-port.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM)
-  ? false
-  : `no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH to run the browser checks`;
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'] as const;
 /** A desktop window and a phone's (an iPhone 12 to 15 is 390 CSS px wide). */
 const WIDTHS = [1280, 390] as const;
-
-/** A page that records every request it makes and every error it reports. */
-interface WatchedPage {
-  readonly page: Page;
-  readonly requested: string[];
-  readonly errors: string[];
-}
 
 /**
  * Evaluates a script expression in the page. A string, not a function: the test suite is
@@ -39,7 +28,7 @@ async function inPageStrings(page: Page, expression: string): Promise<string[]> 
   return value;
 }
 
-describe('documentation pages in a real headless browser', { skip }, () => {
+describe('documentation pages in a real headless browser', { skip: NO_BROWSER }, () => {
   let browser: Browser;
   /** What the tests started (services, servers), closed after them. */
   const closers: (() => Promise<void>)[] = [];
@@ -54,24 +43,10 @@ describe('documentation pages in a real headless browser', { skip }, () => {
     return started;
   }
 
-  async function watchedPage(width: number = WIDTHS[0]): Promise<WatchedPage> {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    const requested: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    return { page, requested, errors };
+  function newPage(width: number = WIDTHS[0]): Promise<WatchedPage> {
+    return watchedPage(browser, { width, height: 900 });
   }
 
-  /** Nothing was fetched from anywhere but `origin` (inline data: URLs aside), and nothing failed. */
-  function assertStayedHome({ requested, errors }: WatchedPage, origin: string): void {
-    assert.ok(requested.length > 0, 'the page made requests');
-    assert.deepEqual(requested.filter((url) => !url.startsWith('data:') && new URL(url).origin !== origin), [], `no request leaves ${origin}`);
-    assert.deepEqual(errors, [], 'no console or page errors (a CSP violation is one)');
-  }
 
   async function openReference(page: Page, url: string): Promise<void> {
     await page.goto(url);
@@ -82,10 +57,7 @@ describe('documentation pages in a real headless browser', { skip }, () => {
   before(async () => {
     // DOCS_URL left at its default: <PUBLIC_URL>/docs, the service's own address.
     service = await serve();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser.close();
@@ -93,7 +65,7 @@ describe('documentation pages in a real headless browser', { skip }, () => {
   });
 
   it('renders the API reference from /openapi.json with only local assets and no console errors', async () => {
-    const watched = await watchedPage();
+    const watched = await newPage();
     const { page } = watched;
     await openReference(page, `${service.url}/docs`);
     const paths: string[] = [];
@@ -141,7 +113,7 @@ describe('documentation pages in a real headless browser', { skip }, () => {
     it(`"Try it out" answers on a page opened at ${pageHost} while PUBLIC_URL names ${publicHost}`, { timeout: 60_000 }, async () => {
       const started = await serve(publicHost);
       const origin = `http://${pageHost}:${started.config.port}`;
-      const watched = await watchedPage();
+      const watched = await newPage();
       const { page } = watched;
       await openReference(page, `${origin}/docs`);
       const operation = page.locator('.opblock.opblock-get').filter({ has: page.locator('[data-path="/v1/china-calendar/dates/{date}"]') });
@@ -171,7 +143,7 @@ describe('documentation pages in a real headless browser', { skip }, () => {
       const defaultFont = await inPage(blank, 'getComputedStyle(document.body).fontFamily');
       await blank.close();
 
-      const watched = await watchedPage(width);
+      const watched = await newPage(width);
       const { page } = watched;
       const overflow = async (): Promise<number> => {
         const pixels = await inPage(page, 'document.documentElement.scrollWidth - document.documentElement.clientWidth');

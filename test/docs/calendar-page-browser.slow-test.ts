@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
 import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { assertStayedHome, launchChromium, NO_BROWSER, watchedPage } from '../helpers/browser.js';
 import { freePort } from '../helpers/free-port.js';
 
 /*
@@ -14,10 +15,6 @@ import { freePort } from '../helpers/free-port.js';
  * test-output/calendar-page/), to be looked at; the marks are checked in the rendered DOM.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const skip = existsSync(CHROMIUM)
-  ? false
-  : `no Chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH to run the browser checks`;
 const OUTPUT = join(process.env.TEST_OUTPUT_DIR ?? new URL('../../test-output', import.meta.url).pathname, 'calendar-page');
 
 /** A desktop window and a phone's (an iPhone 12 to 15 is 390 CSS px wide). */
@@ -92,7 +89,7 @@ function contrastRatios(page: Page): Promise<{ readonly text: string; readonly r
   );
 }
 
-describe('the calendar page in a real headless browser', { skip }, () => {
+describe('the calendar page in a real headless browser', { skip: NO_BROWSER }, () => {
   let browser: Browser;
   let service: RunningService;
 
@@ -100,10 +97,7 @@ describe('the calendar page in a real headless browser', { skip }, () => {
     mkdirSync(OUTPUT, { recursive: true });
     const port = await freePort();
     service = await startService(readConfig({ PORT: String(port), RELOAD_INTERVAL_SECONDS: '0' }), pino({ level: 'silent' }));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   });
   after(async () => {
     await browser.close();
@@ -112,21 +106,14 @@ describe('the calendar page in a real headless browser', { skip }, () => {
 
   /** A page that fails the test on any request off the service's origin and on any console error (a CSP violation is one). */
   async function open(path: string, viewport: { width: number; height: number }): Promise<{ page: Page; done: () => Promise<void> }> {
-    const page = await browser.newPage({ viewport });
-    const requested: string[] = [];
-    const errors: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const watched = await watchedPage(browser, viewport);
+    const { page } = watched;
     const answer = await page.goto(`${service.url}${path}`);
     assert.equal(answer?.status(), 200, path);
     return {
       page,
       done: async () => {
-        assert.deepEqual(requested.filter((url) => new URL(url).origin !== service.url), [], 'nothing loaded from elsewhere');
-        assert.deepEqual(errors, [], 'no console or page errors');
+        assertStayedHome(watched, service.url);
         await page.close();
       },
     };
