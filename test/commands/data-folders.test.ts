@@ -23,6 +23,7 @@ import { collectRun, runCli } from '../helpers/command-run.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { inProcessServices } from '../helpers/in-process-service.js';
 import { collectingLogger } from '../helpers/log-lines.js';
+import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
 import { ANNUAL_2026, ANNUAL_2027, fakeGovCnOfFile } from '../helpers/fake-gov-cn.js';
 import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
 
@@ -146,6 +147,9 @@ describe('the service\'s sync publishes only into a data folder too', () => {
     assert.equal(ready.status, 'NOT_READY');
     assert.notEqual(ready.sync.lastAttempt, null);
     assert.equal(ready.sync.lastSuccess, null);
+    const exposition = parseExposition(await (await fetch(`${service.url}/metrics`)).text());
+    assert.ok(valueOf(exposition, 'calendar_sync_last_attempt_timestamp_seconds') > Date.now() / 1000 - 60);
+    assert.equal(valueOf(exposition, 'calendar_sync_last_success_timestamp_seconds'), 0, 'no run has succeeded: 0, which the alert rules read as never');
     assert.deepEqual(readdirSync(empty).filter((name) => !name.startsWith('.')), [], 'nothing published');
   });
 });

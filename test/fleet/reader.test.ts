@@ -137,7 +137,9 @@ describe('a reader following a writer', () => {
     assert.equal(ready.body.datasetVersion, version);
     assert.match(ready.body.source?.lastError?.message ?? '', /the origin could not be read: .*manifest\.json/);
     assert.equal((await dayStatus(restarted, '2024-02-04')).dayStatus, 'ADJUSTED_WORKDAY');
-    assert.equal(valueOf(await metrics(restarted), 'calendar_dataset_source_polls_total', { result: 'failed' }), 1);
+    const exposition = await metrics(restarted);
+    assert.equal(valueOf(exposition, 'calendar_dataset_source_polls_total', { result: 'failed' }), 1);
+    assert.equal(valueOf(exposition, 'calendar_dataset_source_last_success_timestamp_seconds'), 0, 'no poll of this process has succeeded: 0, which the alert rules read as never');
 
     const fresh = await reader(origin, { DATA_DIR: emptyDir() });
     const unready = await readiness(fresh);
