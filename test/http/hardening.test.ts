@@ -159,6 +159,24 @@ describe('oversized input', () => {
     await stillServing();
   });
 
+  it('a year path parameter that is too long or not valid percent-encoding: each route answers as its own check does', async () => {
+    const long = '2'.repeat(SERVER_LIMITS.maxParamLength + 1);
+    for (const year of [long, '20%ZZ', '%E0%A4%A']) {
+      for (const url of [`/v1/china-calendar/years/${year}`, `/v1/china-calendar/years/${year}?lang=en`, `/calendar/${year}`]) {
+        const answer = await get(app, url);
+        problemOf(answer, 400, 'INVALID_PARAMETER', url.replace(/\?.*/, ''));
+        assert.match(answer.body, /year must be a year of exactly four digits/, url);
+        problemOf(await rawRequest(port, rawGet(url)), 400, 'INVALID_PARAMETER', url.replace(/\?.*/, ''));
+      }
+      // A writer's dataset folder has no such file; another method is still not allowed.
+      problemOf(await get(app, `/dataset/${year}`), 404, 'RESOURCE_NOT_FOUND');
+      const deleted = await app.inject({ method: 'DELETE', url: `/v1/china-calendar/years/${year}` });
+      assert.equal(deleted.statusCode, 405, year);
+      assert.equal(deleted.headers.allow, 'GET, HEAD, OPTIONS');
+    }
+    await stillServing();
+  });
+
   it('a long unknown path → 404', async () => {
     const url = `/${'a/'.repeat(2000)}`;
     problemOf(await get(app, url), 404, 'RESOURCE_NOT_FOUND', url);

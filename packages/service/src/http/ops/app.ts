@@ -75,6 +75,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
   };
 
   const log = options.logger;
+  const answerFailure = (error: unknown, request: FastifyRequest, reply: FastifyReply): void => {
+    log?.error({ err: error, requestId: request.id }, 'request failed');
+    sendProblem(responder, request, reply, INTERNAL_ERROR_PROBLEM);
+  };
   const app = Fastify({
     // Fastify gets no logger: it would make one per request. The few lines the app logs go to
     // `log` directly, naming their requestId.
@@ -97,18 +101,21 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Node would answer a missing Host with a bare 400; the route handlers answer with a problem.
     http: { maxHeaderSize: SERVER_LIMITS.maxHeaderSize, requireHostHeader: false, connectionsCheckingInterval: SERVER_LIMITS.requestTimeoutCheckMs },
     clientErrorHandler: clientErrorHandler(responder, requestIds),
-    frameworkErrors: (error, request, reply) => {
-      // The router fails this way on a path it cannot decode or a path parameter too long to be a date.
-      const route = routeOfPath(instanceOf(request.raw.url));
-      if (route === undefined) {
+    frameworkErrors: (_error, request, reply) => {
+      // The router refuses a path parameter it cannot decode or one longer than maxParamLength
+      // before any route runs. The route answers it as its own check answers any value it cannot
+      // read, given the segment as it was sent: a date's INVALID_DATE_FORMAT, a year's
+      // INVALID_PARAMETER, a dataset file's 404.
+      const matched = routeOfPath.withParameters(instanceOf(request.raw.url));
+      if (matched === undefined || !(matched.route.methods ?? GET_METHODS).methods.includes(request.method)) {
         sendNotFoundOrNotAllowed(request, reply);
         return;
       }
-      const detail =
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? `The date path parameter is longer than ${SERVER_LIMITS.maxParamLength} characters; it must be yyyy-MM-dd.`
-          : 'The date path parameter is not valid percent-encoding; it must be yyyy-MM-dd.';
-      sendProblem(responder, request, reply, { code: 'INVALID_DATE_FORMAT', detail }, { operation: routeLabel(route) });
+      const url = request.raw.url ?? '';
+      const queryAt = url.indexOf('?');
+      request.params = matched.parameters;
+      request.query = unparsedQuery(queryAt === -1 ? '' : url.slice(queryAt + 1));
+      Promise.resolve(matched.route.handle(request, reply)).catch((error: unknown) => answerFailure(error, request, reply));
     },
   });
 
@@ -152,10 +159,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     if (hasHostIfRequired(request)) sendNotFoundOrNotAllowed(request, reply);
     else sendMissingHost(responder, request, reply);
   });
-  app.setErrorHandler((error, request, reply) => {
-    log?.error({ err: error, requestId: request.id }, 'request failed');
-    sendProblem(responder, request, reply, INTERNAL_ERROR_PROBLEM);
-  });
+  app.setErrorHandler(answerFailure);
   return app;
 }
 
@@ -174,14 +178,33 @@ function sendMissingHost(responder: Responder, request: FastifyRequest, reply: F
   sendProblem(responder, request, reply, { code: 'BAD_REQUEST', detail: 'An HTTP/1.1 request must carry a Host header.' }, { headers: ['connection', 'close'] });
 }
 
-/** The route a raw path (as sent) names, parameters matched as one segment each; undefined if none. */
-export function routeMatcher(routes: readonly ServiceRoute[]): (path: string) => ServiceRoute | undefined {
+/** The route a raw path (as sent) names, and its parameters as sent. */
+export interface MatchedRoute {
+  readonly route: ServiceRoute;
+  readonly parameters: Readonly<Record<string, string>>;
+}
+
+/** Finds the route a raw path (as sent) names, parameters matched as one segment each; undefined if none. */
+export interface RouteMatcher {
+  (path: string): ServiceRoute | undefined;
+  /** The route and the path's parameter segments, undecoded. */
+  withParameters(path: string): MatchedRoute | undefined;
+}
+
+export function routeMatcher(routes: readonly ServiceRoute[]): RouteMatcher {
   const patterns = routes.map((route) => ({
     route,
-    pattern: new RegExp(`^${route.path.split(/\{\w+\}/).map((part) => part.replaceAll(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),
+    names: [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name ?? ''),
+    pattern: new RegExp(`^${route.path.split(/\{\w+\}/).map((part) => part.replaceAll(/[.*+?^$()|[\]\\]/g, '\\$&')).join('([^/]+)')}$`),
   }));
-  const match = (path: string): ServiceRoute | undefined => patterns.find(({ pattern }) => pattern.test(path))?.route;
-  return (path) => {
+  const match = (path: string): MatchedRoute | undefined => {
+    for (const { route, names, pattern } of patterns) {
+      const found = pattern.exec(path);
+      if (found !== null) return { route, parameters: Object.fromEntries(names.map((name, at) => [name, found[at + 1] ?? ''])) };
+    }
+    return undefined;
+  };
+  const withParameters = (path: string): MatchedRoute | undefined => {
     const found = match(path);
     if (found !== undefined) return found;
     // The router decodes percent-escapes outside parameters (…/work%64ays is …/workdays); so does this.
@@ -191,4 +214,5 @@ export function routeMatcher(routes: readonly ServiceRoute[]): (path: string) =>
       return undefined;
     }
   };
+  return Object.assign((path: string) => withParameters(path)?.route, { withParameters });
 }
