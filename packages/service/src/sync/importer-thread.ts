@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import type { ImportProblem } from '../importer/import-error.js';
@@ -97,30 +101,80 @@ export class ImporterThread {
   }
 }
 
-/** A new importer thread, once it has loaded the importer (the budget counts from then). */
-function startWorker(): Promise<Worker> {
-  const worker = spawn();
+/** The longest a new thread may take to load the importer: it takes well under a second. */
+const START_BUDGET_MS = 60_000;
+
+/**
+ * A new importer thread, once it has loaded the importer (the request budget counts from then).
+ * A thread that stops, fails or does not load within START_BUDGET_MS fails the request that
+ * started it, and is ended, rather than keeping the run waiting.
+ */
+async function startWorker(): Promise<Worker> {
+  const worker = new Worker(await workerEntry(), { resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB } });
   return new Promise((resolve, reject) => {
-    const onMessage = (message: unknown): void => {
-      if (typeof message !== 'object' || message === null || !('ready' in message)) return;
+    const settle = (error?: Error): void => {
+      clearTimeout(timer);
       worker.off('message', onMessage);
-      worker.off('error', reject);
-      resolve(worker);
+      worker.off('error', settle);
+      worker.off('exit', onExit);
+      if (error === undefined) resolve(worker);
+      else {
+        void worker.terminate();
+        reject(error);
+      }
     };
+    const onMessage = (message: unknown): void => {
+      if (typeof message === 'object' && message !== null && 'ready' in message) settle();
+    };
+    const onExit = (code: number): void => settle(new Error(`the importer thread stopped (exit code ${code}) before it was ready`));
+    const timer = setTimeout(() => settle(new Error(`the importer thread was not ready within ${START_BUDGET_MS} ms; it was stopped`)), START_BUDGET_MS);
     worker.on('message', onMessage);
-    worker.on('error', reject);
+    worker.on('error', settle);
+    worker.on('exit', onExit);
   });
 }
 
-function spawn(): Worker {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB } };
-  if (import.meta.url.endsWith('.js')) return new Worker(new URL('./importer-worker.js', import.meta.url), options);
-  // From the TypeScript sources (the tests, `npm run cli`, in the repository, where tsx, a
-  // development dependency, is installed; never from dist, so never in the image): the thread
-  // loads them through tsx's own namespaced loader. Whatever hooks the parent process has are not
-  // relied on: Node 20 does not pass them on to worker threads, and from Node 22 the thread strips
-  // the types itself but cannot find the modules the sources name by their .js names.
-  const entry = new URL('./importer-worker.ts', import.meta.url).href;
-  const code = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`;
-  return new Worker(code, { ...options, eval: true });
+let sourceEntry: Promise<URL> | undefined;
+
+/**
+ * The thread's module: importer-worker.js beside this one when built. From the TypeScript sources
+ * (the tests and `npm run cli`, in the repository, where esbuild, a development dependency, is
+ * installed; never from dist, so never in the image), one ES module bundled from them by esbuild
+ * once per process, so that the thread needs no loader hooks: Node 20 does not pass tsx's on to
+ * worker threads, later lines strip the types themselves but cannot find the modules the sources
+ * name by their .js names, and hooks registered inside a thread have been seen to hang it.
+ */
+function workerEntry(): Promise<URL> {
+  if (import.meta.url.endsWith('.js')) return Promise.resolve(new URL('./importer-worker.js', import.meta.url));
+  sourceEntry ??= bundleSourceEntry().catch((error: unknown) => {
+    sourceEntry = undefined;
+    throw error;
+  });
+  return sourceEntry;
+}
+
+async function bundleSourceEntry(): Promise<URL> {
+  const { build } = await import('esbuild');
+  const source = fileURLToPath(new URL('./importer-worker.ts', import.meta.url));
+  const folder = fileURLToPath(new URL('../../../../node_modules/.cache/importer-worker/', import.meta.url));
+  await mkdir(folder, { recursive: true });
+  const bundled = await build({
+    entryPoints: [source],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    conditions: ['@china-holiday-calendar/source'],
+    // The bundle's CommonJS dependencies ask for Node's modules with require.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    write: false,
+    logLevel: 'silent',
+  });
+  const [output] = bundled.outputFiles;
+  if (output === undefined) throw new Error('esbuild wrote no importer bundle');
+  // Written under a name of its own, then renamed: processes that bundle at once never read half a file.
+  const file = join(folder, `importer-worker-${createHash('sha256').update(output.contents).digest('hex').slice(0, 16)}.mjs`);
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, output.contents);
+  await rename(partial, file);
+  return pathToFileURL(file);
 }
