@@ -140,9 +140,13 @@ describe('webhooks follow the dataset', () => {
     const dir = dataCopy();
     const env = { DATA_DIR: dir, SYNC_SOURCE: 'gov.cn', SYNC_INTERVAL_SECONDS: '3600', SYNC_SEARCH_URL: fake.searchUrl, WEBHOOK_URLS: hooks.url };
     const first = await serve(env);
+    type WriterState = { pending: { event: { id: string; type: string }; attempts: number }[]; sync: { outcomes: { outcome: string }[] } };
+    const writerState = (): WriterState => JSON.parse(readFileSync(join(dir, WRITER_STATE_FILE_NAME), 'utf8')) as WriterState;
     await eventually(() => Promise.resolve(hooks.attempts === 1), 20_000, 'the first attempt');
+    // The receiver sees the attempt before the service has its answer: wait for the failure to be kept.
+    await eventually(() => Promise.resolve(existsSync(join(dir, WRITER_STATE_FILE_NAME)) && writerState().pending[0]?.attempts === 1), 10_000, 'the failed attempt on disk');
     await first.close();
-    const kept = JSON.parse(readFileSync(join(dir, WRITER_STATE_FILE_NAME), 'utf8')) as { pending: { event: { id: string; type: string }; attempts: number }[]; sync: { outcomes: { outcome: string }[] } };
+    const kept = writerState();
     const [pending, ...more] = kept.pending;
     assert.ok(pending !== undefined && more.length === 0, 'one delivery not made');
     assert.equal(pending.event.type, 'calendar.notice.held');
