@@ -32,6 +32,7 @@ export function calendarViews(bytes: AnswerBytes, core: CalendarCore = bytes.cor
     rangeJsonChunks: (start, end) => bytes.rangeJsonChunks(start, end),
     dateListJsonChunks: (days) => bytes.dateListJsonChunks(days),
     nextHolidayJson: (from) => bytes.nextHolidayJson(from),
+    dayCsvRecord: (day) => bytes.dayCsvRecord(day),
     yearOverviewJson: (year) => bytes.yearOverviewJson(year),
     calendarFeed: (request, render) => bytes.calendarFeed(request, render),
     core,

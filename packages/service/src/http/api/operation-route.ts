@@ -92,7 +92,7 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       }
       if (byteOrderMark !== undefined && csv !== undefined) {
         const [start, end] = csv.days(question);
-        const rows = dayRowsCsv(loaded.core, start, end, byteOrderMark);
+        const rows = dayRowsCsv(loaded.core, (day) => loaded.dayCsvRecord(day), start, end, byteOrderMark);
         return write(request, reply, loaded, question, rows, byteOrderMark ? csvWithMarkForm : csvForm);
       }
       const answer = operation.answer(loaded, question);

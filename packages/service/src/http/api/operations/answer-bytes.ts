@@ -4,6 +4,7 @@ import type { FeedRenderer, FeedRequest } from '@china-holiday-calendar/core/ans
 import { DAY_CODE } from '@china-holiday-calendar/core/answers/day-codes.js';
 import { unknownDayRecord } from '@china-holiday-calendar/core/answers/day-json.js';
 import { unpublishedYearOverviewJson } from './unpublished-overview-json.js';
+import { dayCsvRecord } from './day-csv.js';
 import { dayJsonText } from './day-json-text.js';
 import { yearOfDayNumber, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
@@ -40,6 +41,8 @@ export interface AnswerBytes {
    */
   dateListJsonChunks(days: readonly DayNumber[]): readonly Buffer[] | Unavailable;
   nextHolidayJson(from: DayNumber): Buffer | Unavailable;
+  /** A day's CSV record (day-csv.ts), written on first use and kept for the days of the tables. */
+  dayCsvRecord(day: DayNumber): string;
   yearOverviewJson(year: number): Buffer | Unavailable;
   /**
    * The calendar feed of some published years, rendered once per dataset: the bytes of an earlier
@@ -75,6 +78,7 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
   // The views of the precomputed JSON (a day's, a next holiday's) are made on first use and kept.
   const dayBuffers = new Array<Buffer | undefined>(size);
   const dayBufferAt = (at: number): Buffer => (dayBuffers[at] ??= allDays.subarray(offsets[at], (offsets[at + 1] ?? 0) - 1));
+  const csvRecords = new Array<string | undefined>(size);
   const nextJson = new Map<number, Buffer>();
   const feeds = new Map<string, Buffer>();
   const overviews = new Map<number, Buffer>();
@@ -112,6 +116,10 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
       }
       chunks.push(CLOSE_BRACKET);
       return chunks;
+    },
+    dayCsvRecord(day) {
+      const at = day - FIRST_SUPPORTED_DAY;
+      return at < size ? (csvRecords[at] ??= dayCsvRecord(core, day)) : dayCsvRecord(core, day);
     },
     nextHolidayJson(from) {
       const found = core.nextHolidayDay(from);
