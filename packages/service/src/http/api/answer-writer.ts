@@ -31,17 +31,14 @@ export function writeAnswer(responder: Responder, request: FastifyRequest, reply
   const { operation, body, csp } = answer;
   const coding = answer.identityOnly === true ? undefined : codingFor(request, body);
   const etag = coding === undefined ? answer.etag : etagInCoding(answer.etag, coding);
-  const validators = [
-    'etag',
-    etag,
-    ...answer.headers,
-    ...(coding === undefined ? (answer.variesOnAccept === true ? VARY_ACCEPT : []) : codingHeaders(coding, answer.variesOnAccept === true)),
-  ];
+  // One list, built once: the content type, then the validators a 304 repeats without it.
+  const headers = ['content-type', answer.contentType, 'etag', etag, ...answer.headers];
+  if (coding !== undefined) headers.push(...codingHeaders(coding, answer.variesOnAccept === true));
+  else if (answer.variesOnAccept === true) headers.push(...VARY_ACCEPT);
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-    responder.write(request, reply, { operation, status: 304, headers: validators, csp });
+    responder.write(request, reply, { operation, status: 304, headers: headers.slice(2), csp });
     return;
   }
-  const headers = ['content-type', answer.contentType, ...validators];
   if (coding === undefined) {
     responder.write(request, reply, { operation, status: 200, headers, body, csp });
     return;
