@@ -1,5 +1,6 @@
 import { calendarPageRoutes } from '../docs/calendar-page-routes.js';
 import { docsRoutes } from '../docs/docs-routes.js';
+import { frontDoorRoutes } from '../docs/front-door.js';
 import { datasetRoutes } from '../ops/dataset-routes.js';
 import { healthRoutes } from '../ops/health-routes.js';
 import { openApiRoute } from '../docs/openapi-route.js';
@@ -24,6 +25,8 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     ...healthRoutes(context.live, context.responder, { sync: context.sync, origin: context.origin }),
     ...(context.datasetDir === undefined ? [] : datasetRoutes(context.datasetDir, context.responder)),
     ...docsRoutes(context.responder),
+    // The front door (`/`): where a newcomer, a browser or a client finds everything else.
+    ...frontDoorRoutes(operations, context.responder),
     // The calendar page is for people, as the documentation pages are: like them it stays out of
     // the OpenAPI document (an HTML page is no operation for a client to call), while the router,
     // 405 and OPTIONS know it through this list.
