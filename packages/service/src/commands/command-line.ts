@@ -5,7 +5,7 @@ import { print } from './terminal-text.js';
 
 /** Each command's usage, shown by `china-calendar <command> --help`; `--help` alone lists them all. */
 const COMMAND_USAGE = {
-  serve: `serve                       start the HTTP service (the default), configured by environment variables (serve --help lists them)`,
+  serve: `serve                       start the HTTP service (the default), configured by environment variables (serve --help lists them; docs/operators.md, Configuration)`,
   validate: `validate [dir]              check a data directory (default DATA_DIR or the bundled data); prints "file: field: reason" lines, exits 1 on any`,
   import: `import <notice.txt>...      turn official notice text into <data-dir>/<year>.json and publish it in the manifest
                                 --data-dir dir   the data directory (default DATA_DIR or the bundled data)

@@ -30,7 +30,7 @@ export const DEFAULT_USER_AGENT = `china-holiday-calendar-sync/${SERVICE_VERSION
 
 const MAX_REDIRECTS = 3;
 
-/** Why a request failed; its message names the URL redacted (README, "Security"). */
+/** Why a request failed; its message names the URL redacted (docs/operators.md, "Security"). */
 export class FetchError extends Error {
   override name = 'FetchError';
   constructor(

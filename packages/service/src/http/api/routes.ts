@@ -31,7 +31,7 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     // the OpenAPI document (an HTML page is no operation for a client to call), while the router,
     // 405 and OPTIONS know it through this list.
     ...calendarPageRoutes(context.calendar, context.responder),
-    // The same operations as tools for AI agents (README, Agents): out of the OpenAPI document too,
+    // The same operations as tools for AI agents (docs/agents.md): out of the OpenAPI document too,
     // being JSON-RPC rather than one more resource.
     mcpRoute(operations, context.calendar, context.responder, context.log ?? SILENT_LOG),
     // The document is built from this same table: handed over, not imported back.

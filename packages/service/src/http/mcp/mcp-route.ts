@@ -10,7 +10,7 @@ import { MCP_BODY_LIMIT, MCP_METHODS, MCP_ORIGIN_REFUSED, MCP_PATH, MCP_TOO_LARG
 import type { McpAnswer } from './mcp-exchange.js';
 
 /**
- * `POST /mcp`: the Model Context Protocol over Streamable HTTP (README, Agents), with the API's
+ * `POST /mcp`: the Model Context Protocol over Streamable HTTP (docs/agents.md), with the API's
  * tools answering from the live calendar. Behind the service's own limits: an Origin that
  * CORS_ORIGINS does not allow is refused (the protocol's guard against DNS rebinding), the body is
  * bounded in size and in time (the request timeout), and the answer goes through the responder
