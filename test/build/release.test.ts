@@ -83,7 +83,7 @@ describe('the licence', () => {
     for (const { dir, manifest } of [{ dir: '.', manifest: root }, ...workspaces]) assert.equal(manifest.license, 'MIT', `${dir}/package.json license`);
   });
 
-  it('the library package holds the same LICENSE, and npm pack puts it in the tarball', async () => {
+  it('the library package holds the same LICENSE, and npm pack puts it in the tarball with its README (its page on npm)', async () => {
     const library = workspaces.find(({ manifest }) => manifest.private !== true) ?? assert.fail('no published workspace');
     assert.equal(readRepoFile(library.dir, 'LICENSE'), licence, `${library.dir}/LICENSE is the root's LICENSE`);
     // --ignore-scripts: the list, without the build that prepack runs.
@@ -92,6 +92,7 @@ describe('the licence', () => {
     assert.equal(packed?.name, library.manifest.name);
     assert.equal(packed.version, VERSION);
     assert.ok(packed.files.some((file) => file.path === 'LICENSE'), 'LICENSE is in the tarball');
+    assert.ok(packed.files.some((file) => file.path === 'README.md'), 'README.md is in the tarball');
   });
 });
 
