@@ -101,7 +101,10 @@ export async function startService(requested: Config, logger: Logger = createLog
   }
   const address = app.server.address();
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;
-  logger.info({ url, dataDir: config.dataDir, ...(config.origin ? { dataUrl: live.source.location } : {}), docsUrl: config.docsUrl }, 'china calendar service listening');
+  // A reader names what it uses: its origin and its cache (DATA_DIR, or none), never the bundled
+  // folder that DATA_DIR's default would name.
+  const data = config.origin === undefined ? { dataDir: config.dataDir } : { dataUrl: live.source.location, cacheDir: config.origin.cacheDir ?? null };
+  logger.info({ url, ...data, docsUrl: config.docsUrl }, 'china calendar service listening');
   role.started();
   return {
     config,

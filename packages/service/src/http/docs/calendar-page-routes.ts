@@ -10,12 +10,12 @@ import { readLanguageParameter, type FeedLanguage } from '@china-holiday-calenda
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { readYear } from '@china-holiday-calendar/core/questions/year-question.js';
 import { calendarPage } from './calendar-page.js';
-import { redirectWithoutTrailingSlash } from './docs-routes.js';
-import { HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
+import { layout, redirectWithoutTrailingSlash } from './docs-routes.js';
+import { escapeHtml, HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS, prefersHtml } from './html.js';
 import { RETRY_AFTER_SECONDS, unavailableProblem, type CalendarSource } from '../api/operation-route.js';
-import { sendProblem } from '../api/problems.js';
+import { instanceOf, problemRecord, sendProblem, type ProblemRecord, type ProblemSpec } from '../api/problems.js';
 import { queryValues, type UnparsedQuery } from '../api/query-string.js';
-import { CACHE_SETTLED, CACHE_UNSETTLED, type Responder } from '../api/response-policy.js';
+import { CACHE_NEVER, CACHE_SETTLED, CACHE_UNSETTLED, type HeaderList, type Responder } from '../api/response-policy.js';
 import { writeAnswer } from '../api/answer-writer.js';
 import type { ServiceRoute } from '../api/service-route.js';
 
@@ -40,17 +40,35 @@ export const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 export function calendarPageRoutes(calendar: CalendarSource, responder: Responder): ServiceRoute[] {
   const rendered = new WeakMap<CalendarCore, KeptPages>();
 
+  /**
+   * A problem as the API writes it, or, to a browser (its Accept ranks HTML first), as a page that
+   * explains it under the same status: the page is for people, and a person who typed a year
+   * before 2008 should read why, not a JSON record.
+   */
+  const refuse = (request: FastifyRequest, reply: FastifyReply, label: string, problem: ProblemSpec, headers: HeaderList = []): void => {
+    const varying = ['vary', 'Accept', ...headers];
+    if (!prefersHtml(request.headers.accept)) return sendProblem(responder, request, reply, problem, { operation: label, headers: varying });
+    const record = problemRecord(responder.policy.docsUrl, problem, instanceOf(request.raw.url), request.id);
+    responder.write(request, reply, {
+      operation: label,
+      status: record.status,
+      headers: ['content-type', HTML_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...PAGE_SECURITY_HEADERS, ...varying],
+      body: Buffer.from(problemPage(record)),
+      csp: PAGE_CSP,
+    });
+  };
+
   const answer = (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): void | Promise<void> => {
     const lang = readLanguageParameter(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
-    if (lang instanceof InputProblem) return sendProblem(responder, request, reply, lang, { operation: label });
+    if (lang instanceof InputProblem) return refuse(request, reply, label, lang);
     const year = yearValue === undefined ? currentYear() : readYear('year', yearValue);
-    if (year instanceof InputProblem) return sendProblem(responder, request, reply, year, { operation: label });
+    if (year instanceof InputProblem) return refuse(request, reply, label, year);
     const index = calendar.current()?.core;
     if (index === undefined || index.publishedYears.length === 0) {
-      return sendProblem(responder, request, reply, unavailableProblem(undefined), { operation: label, headers: ['retry-after', RETRY_AFTER_SECONDS] });
+      return refuse(request, reply, label, unavailableProblem(undefined), ['retry-after', RETRY_AFTER_SECONDS]);
     }
     const page = pageOf(index, year, lang);
-    if (isUnavailable(page)) return sendProblem(responder, request, reply, unavailableProblem(page.year), { operation: label, headers: ['retry-after', RETRY_AFTER_SECONDS] });
+    if (isUnavailable(page)) return refuse(request, reply, label, unavailableProblem(page.year), ['retry-after', RETRY_AFTER_SECONDS]);
     const etag = `"${index.version}/page${year}${lang}"`;
     const cacheControl = yearValue !== undefined && index.yearOverviewIsSettled(year) ? CACHE_SETTLED : CACHE_UNSETTLED;
     return writeAnswer(responder, request, reply, {
@@ -86,6 +104,19 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     },
     { path: `${YEAR_PAGE_PATH}/`, handle: redirectWithoutTrailingSlash(responder, `${YEAR_PAGE_PATH}/`) },
   ];
+}
+
+/** The page a browser gets for a problem: what went wrong, where the calendar pages start, and the problem type's own page. */
+function problemPage(record: ProblemRecord): string {
+  return layout(
+    `${record.title} (${record.code})`,
+    `<nav><a href="/">Start</a> · <a href="${CALENDAR_PAGE_PATH}">This year's calendar</a> · <a href="/docs">API reference</a></nav>
+<h1>${escapeHtml(record.title)}</h1>
+<p>${escapeHtml(record.detail)}</p>
+<p>The calendar has a page for every year from ${FIRST_SUPPORTED_YEAR} on, as <code>${CALENDAR_PAGE_PATH}/&lt;year&gt;</code>: <a href="${CALENDAR_PAGE_PATH}">this year's</a>, for one.</p>
+<p>HTTP status ${record.status}, problem <a href="${escapeHtml(record.type)}"><code>${record.code}</code></a> (what it means and how to fix it), request id <code>${escapeHtml(record.requestId)}</code>.</p>`,
+    'problem',
+  );
 }
 
 /** The year it is now in China (Asia/Shanghai), whatever the host's time zone. */

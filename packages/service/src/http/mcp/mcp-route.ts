@@ -10,7 +10,7 @@ import { MCP_BODY_LIMIT, MCP_METHODS, MCP_ORIGIN_REFUSED, MCP_PATH, MCP_TOO_LARG
 import { mcpOriginAllowed } from './mcp-origin.js';
 
 /**
- * `POST /mcp`: the Model Context Protocol over Streamable HTTP (README, Agents), with the API's
+ * `POST /mcp`: the Model Context Protocol over Streamable HTTP (docs/agents.md), with the API's
  * tools answering from the live calendar. Behind the service's own limits: a page's Origin that is
  * neither loopback nor in MCP_ALLOWED_ORIGINS is refused (the protocol's guard against DNS
  * rebinding; mcp-origin.ts), the body is
