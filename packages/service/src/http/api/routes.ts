@@ -16,6 +16,7 @@ import type { ServiceRoute } from './service-route.js';
 
 export type { RouteContext } from './route-context.js';
 
+const NO_ORIGINS: ReadonlySet<string> = new Set();
 
 /** The route table: every path of the service, in the order the OpenAPI document lists them. */
 export function serviceRoutes(context: RouteContext): ServiceRoute[] {
@@ -33,7 +34,7 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     ...calendarPageRoutes(context.calendar, context.responder),
     // The same operations as tools for AI agents (docs/agents.md): out of the OpenAPI document too,
     // being JSON-RPC rather than one more resource.
-    mcpRoute(operations, context.calendar, context.responder, context.log ?? SILENT_LOG),
+    mcpRoute(operations, context.calendar, context.responder, context.log ?? SILENT_LOG, context.mcpAllowedOrigins ?? NO_ORIGINS),
     // The document is built from this same table: handed over, not imported back.
     openApiRoute(context, serviceRoutes),
   ];

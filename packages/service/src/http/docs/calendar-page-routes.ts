@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
-import { yearGrid } from './year-grid.js';
 import { yearOfDayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { FIRST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { answerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
@@ -9,7 +8,6 @@ import { chinaDayOf } from '@china-holiday-calendar/core/calendar/china-day.js';
 import { readLanguageParameter, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { readYear } from '@china-holiday-calendar/core/questions/year-question.js';
-import { calendarPage } from './calendar-page.js';
 import { layout, redirectWithoutTrailingSlash } from './docs-routes.js';
 import { escapeHtml, HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS, prefersHtml } from './html.js';
 import { RETRY_AFTER_SECONDS, unavailableProblem, type CalendarSource } from '../api/operation-route.js';
@@ -58,17 +56,27 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     });
   };
 
-  const answer = (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): void | Promise<void> => {
+  const answer = async (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): Promise<void> => {
     const lang = readLanguageParameter(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
-    if (lang instanceof InputProblem) return refuse(request, reply, label, lang);
+    if (lang instanceof InputProblem) {
+      refuse(request, reply, label, lang);
+      return;
+    }
     const year = yearValue === undefined ? currentYear() : readYear('year', yearValue);
-    if (year instanceof InputProblem) return refuse(request, reply, label, year);
+    if (year instanceof InputProblem) {
+      refuse(request, reply, label, year);
+      return;
+    }
     const index = calendar.current()?.core;
     if (index === undefined || index.publishedYears.length === 0) {
-      return refuse(request, reply, label, unavailableProblem(undefined), ['retry-after', RETRY_AFTER_SECONDS]);
+      refuse(request, reply, label, unavailableProblem(undefined), ['retry-after', RETRY_AFTER_SECONDS]);
+      return;
     }
-    const page = pageOf(index, year, lang);
-    if (isUnavailable(page)) return refuse(request, reply, label, unavailableProblem(page.year), ['retry-after', RETRY_AFTER_SECONDS]);
+    const page = await pageOf(index, year, lang);
+    if (isUnavailable(page)) {
+      refuse(request, reply, label, unavailableProblem(page.year), ['retry-after', RETRY_AFTER_SECONDS]);
+      return;
+    }
     const etag = `"${index.version}/page${year}${lang}"`;
     const cacheControl = yearValue !== undefined && index.yearOverviewIsSettled(year) ? CACHE_SETTLED : CACHE_UNSETTLED;
     return writeAnswer(responder, request, reply, {
@@ -81,12 +89,13 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     });
   };
 
-  const pageOf = (index: CalendarCore, year: number, lang: FeedLanguage): Buffer | Unavailable => {
+  const pageOf = async (index: CalendarCore, year: number, lang: FeedLanguage): Promise<Buffer | Unavailable> => {
     let pages = rendered.get(index);
     if (pages === undefined) rendered.set(index, (pages = new KeptPages(PAGE_CACHE_BYTES)));
     const key = `${year}:${lang}`;
     const kept = pages.get(key);
     if (kept !== undefined) return kept;
+    const { yearGrid, calendarPage } = await (renderers ??= loadRenderers());
     const grid = yearGrid(answerObjects(index), year);
     if (isUnavailable(grid)) return grid;
     const page = Buffer.from(calendarPage(grid, { lang, datasetVersion: index.version, publishedYears: index.publishedYears, firstYear: FIRST_SUPPORTED_YEAR }));
@@ -105,6 +114,18 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     { path: `${YEAR_PAGE_PATH}/`, handle: redirectWithoutTrailingSlash(responder, `${YEAR_PAGE_PATH}/`) },
   ];
 }
+
+/**
+ * The grid and the page's HTML, with the lunar table and the festivals they read: loaded with the
+ * first page asked for, since a service that only answers the API never renders one (start-up and
+ * memory; BENCHMARKS.md).
+ */
+async function loadRenderers(): Promise<{ readonly yearGrid: typeof import('./year-grid.js').yearGrid; readonly calendarPage: typeof import('./calendar-page.js').calendarPage }> {
+  const [{ yearGrid }, { calendarPage }] = await Promise.all([import('./year-grid.js'), import('./calendar-page.js')]);
+  return { yearGrid, calendarPage };
+}
+
+let renderers: ReturnType<typeof loadRenderers> | undefined;
 
 /** The page a browser gets for a problem: what went wrong, where the calendar pages start, and the problem type's own page. */
 function problemPage(record: ProblemRecord): string {
