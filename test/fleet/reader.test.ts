@@ -216,7 +216,7 @@ describe('signed datasets', () => {
     // A folder signed by hand (`sign`), then kept signed by the writer at every manifest it writes.
     const { runSign } = await import('china-holiday-calendar-service/internal/commands/sign.js');
     const { signingKeyOf } = await import('china-holiday-calendar-service/internal/config.js');
-    assert.equal(await runSign(writerDir, signingKeyOf(writerKeys.privateKey), silent, silent), 0);
+    assert.equal(await runSign(writerDir, { signingKey: signingKeyOf(writerKeys.privateKey) }, silent, silent), 0);
     const writer = await serve({ DATA_DIR: writerDir, DATASET_SIGNING_KEY_FILE: writerKeys.privateKey });
     const origin = `${writer.url}/dataset/`;
 

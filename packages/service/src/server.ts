@@ -11,6 +11,8 @@ import { trackConnections } from './http/ops/connections.js';
 import { buildServiceApp, type ServiceStateSources } from './service-app.js';
 import type { SyncSchedule } from './sync/sync-schedule.js';
 import { createWriter } from './writer.js';
+import { isWriterProcess } from './cluster.js';
+import { keepSealed, type SealKeeper } from './publishing/keep-sealed.js';
 
 export interface RunningService {
   /** The configuration in effect (PORT=0 resolved to the bound port). */
@@ -49,6 +51,7 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
   const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: logger });
   // No SYNC_SOURCE and no WEBHOOK_URLS: no writer, so the default configuration makes no request and writes no file.
   const writer = await createWriter(config, live, logger);
+  let sealKeeper: SealKeeper | undefined;
   return {
     live,
     sources: { sync: writer?.syncState, webhooks: writer?.webhookCounts },
@@ -56,9 +59,15 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
     async load() {
       await live.reload('start');
       live.startWatching(config.reloadIntervalSeconds);
+      // Its readers refuse an expired manifest: one process of the pod keeps it sealed.
+      if (isWriterProcess()) {
+        const publishing = { signingKey: config.signingKey, expiresSeconds: config.expiresSeconds };
+        sealKeeper = await keepSealed(config.dataDir, publishing, () => live.dataset(), () => void live.reload('re-seal'), logger);
+      }
     },
     started: () => writer?.start(),
     async stop() {
+      sealKeeper?.stop();
       live.stopWatching();
       await writer?.stop();
     },

@@ -226,7 +226,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, when sync runs its state, and for a reader (DATA_URL) its origin: last successful poll, last change, last error (neither decides readiness).
+         * @description Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, the manifest's sequence and expiry, when sync runs its state, and for a reader (DATA_URL) its origin: last successful poll, last change, last error (neither decides readiness).
          */
         readonly get: operations["service.getReadiness"];
         readonly put?: never;
@@ -627,6 +627,10 @@ export interface components {
             readonly unavailableYears: readonly number[];
             /** @description Data files deleted since they were loaded (`2025.json`, `manifest.json`): what they held is still served, but a restart would lose it. */
             readonly missingFiles: readonly string[];
+            /** @description The loaded dataset's manifest sequence (one more at every manifest its writer writes); null when it has none. */
+            readonly sequence: number | null;
+            /** @description When the loaded dataset's manifest expires (RFC 3339, UTC): readers refuse a manifest past it; the copy in use keeps answering. Null when it has none. */
+            readonly expires: string | null;
             /** @description Sync from gov.cn, when SYNC_SOURCE is set (README, "Staying current"). */
             readonly sync?: {
                 /** @description SYNC_SOURCE: gov.cn. */

@@ -5,9 +5,10 @@ import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-prob
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import type { OriginSettings } from '../config.js';
-import { readerChecks } from './reader-checks.js';
+import { READER_CHECK_FIELDS, readerChecks, type ManifestInUse } from './reader-checks.js';
 import { urlSource } from './url-source.js';
 import { writableFolder } from './writable-folder.js';
+import { manifestOf } from '../publishing/manifest-text.js';
 
 export const POLL_RESULTS = ['changed', 'unchanged', 'refused', 'failed'] as const;
 export type PollResult = (typeof POLL_RESULTS)[number];
@@ -23,7 +24,7 @@ export interface OriginState {
   /** The last poll that failed or whose copy was refused, and why (the cache's refusal at start too). */
   readonly lastError: { readonly at: string; readonly message: string } | null;
   readonly polls: Readonly<Record<PollResult, number>>;
-  /** The files of the copy refused last, and which check refused each (digest, signature, data); empty once a copy is taken. */
+  /** The files of the copy refused last, and which check refused each (digest, signature, rollback, expired, data); empty once a copy is taken. */
   readonly refusedFiles: readonly { readonly file: string; readonly check: string }[];
 }
 
@@ -50,7 +51,16 @@ const MAX_ERROR_PROBLEMS = 5;
  */
 export function followOrigin<Calendar>(settings: OriginSettings, build: CalendarBuild<Calendar>, log: Logger): Reader<Calendar> {
   const source = urlSource({ url: settings.url, signed: settings.publicKey !== undefined });
-  const live = new LiveDataset(source, build, { log, acceptance: 'whole', check: readerChecks(settings.publicKey) });
+  let inUse: ManifestInUse | undefined;
+  let startingFromCache = false;
+  const check = readerChecks({
+    publicKey: settings.publicKey,
+    minSequence: settings.minSequence,
+    inUse: () => inUse,
+    refusesExpired: () => !startingFromCache,
+    now: Date.now,
+  });
+  const live = new LiveDataset(source, build, { log, acceptance: 'whole', check });
   const polls: Record<PollResult, number> = { changed: 0, unchanged: 0, refused: 0, failed: 0 };
   let state: Omit<OriginState, 'polls'> = { url: source.location, pollSeconds: settings.pollSeconds, lastSuccess: null, lastChange: null, lastError: null, refusedFiles: [] };
   let caching: Promise<void> = Promise.resolve();
@@ -58,17 +68,19 @@ export function followOrigin<Calendar>(settings: OriginSettings, build: Calendar
   live.onReload((outcome, reason, snapshot) => {
     const at = new Date().toISOString();
     if (outcome.failed || outcome.refused) {
-      state = { ...state, lastError: { at, message: errorMessage(outcome, reason) }, refusedFiles: outcome.refused ? refusedFilesOf(outcome.dataProblems) : state.refusedFiles };
+      state = { ...state, lastError: { at, message: errorMessage(outcome, reason, live.dataset() !== undefined) }, refusedFiles: outcome.refused ? refusedFilesOf(outcome.dataProblems) : state.refusedFiles };
     }
+    const taken = !outcome.failed && !outcome.refused ? manifestInUse(snapshot) : undefined;
+    const newManifest = taken !== undefined && taken.text !== inUse?.text;
+    if (taken !== undefined) inUse = taken;
     if (reason === CACHE) return;
     const result: PollResult = outcome.failed ? 'failed' : outcome.refused ? 'refused' : outcome.changed ? 'changed' : 'unchanged';
     polls[result] += 1;
     if (result === 'changed' || result === 'unchanged') state = { ...state, lastSuccess: at, refusedFiles: [] };
-    if (result === 'changed' && snapshot !== undefined) {
-      state = { ...state, lastChange: at };
-      const cacheDir = settings.cacheDir;
-      if (cacheDir !== undefined) caching = caching.then(() => writeCache(cacheDir, snapshot, log));
-    }
+    if (result === 'changed') state = { ...state, lastChange: at };
+    // Every manifest taken goes to the cache, a re-seal too: the cache keeps the highest sequence taken.
+    const cacheDir = settings.cacheDir;
+    if (newManifest && snapshot !== undefined && cacheDir !== undefined) caching = caching.then(() => writeCache(cacheDir, snapshot, log));
   });
 
   return {
@@ -78,7 +90,10 @@ export function followOrigin<Calendar>(settings: OriginSettings, build: Calendar
       const cached = settings.cacheDir === undefined ? undefined : await readCache(settings.cacheDir);
       if (cached !== undefined) {
         source.remember(cached);
+        // The cache's copy was in use before the restart: its answers are still the best known, expired or not.
+        startingFromCache = true;
         await live.adopt(cached, CACHE);
+        startingFromCache = false;
       }
       await live.reload('start');
       live.startWatching(settings.pollSeconds);
@@ -91,16 +106,33 @@ export function followOrigin<Calendar>(settings: OriginSettings, build: Calendar
   };
 }
 
-function errorMessage(outcome: ReloadOutcome, reason: string): string {
+function errorMessage(outcome: ReloadOutcome, reason: string, holdsCopy: boolean): string {
   const listed = outcome.dataProblems.slice(0, MAX_ERROR_PROBLEMS).map(formatDataProblem);
   const more = outcome.dataProblems.length > MAX_ERROR_PROBLEMS ? [`and ${outcome.dataProblems.length - MAX_ERROR_PROBLEMS} more`] : [];
-  const what = reason === CACHE ? 'the cache was refused' : outcome.failed ? 'the origin could not be read' : "the origin's copy was refused; the last good copy stays";
+  const kept = holdsCopy ? 'the last good copy stays' : 'no copy is held yet';
+  const what = reason === CACHE ? 'the cache was refused' : outcome.failed ? 'the origin could not be read' : `the origin's copy was refused; ${kept}`;
   return `${what}: ${[...listed, ...more].join('; ')}`;
 }
 
 function refusedFilesOf(problems: readonly DataProblem[]): { file: string; check: string }[] {
-  const checks = problems.map((problem) => ({ file: problem.file, check: problem.field === '(digest)' ? 'digest' : problem.field === '(signature)' ? 'signature' : 'data' }));
+  const checks = problems.map((problem) => ({ file: problem.file, check: checkOf(problem.field) }));
   return [...new Map(checks.map((entry) => [`${entry.file} ${entry.check}`, entry])).values()];
+}
+
+function checkOf(field: string): string {
+  return Object.hasOwn(READER_CHECK_FIELDS, field) ? READER_CHECK_FIELDS[field as keyof typeof READER_CHECK_FIELDS] : 'data';
+}
+
+/** The sequence and bytes of a copy's manifest, once taken. */
+function manifestInUse(snapshot: DirectorySnapshot | undefined): ManifestInUse | undefined {
+  const manifest = snapshot?.manifest;
+  if (manifest === undefined || !('text' in manifest)) return undefined;
+  try {
+    const sequence = manifestOf({ manifest, yearFiles: [] })?.sequence;
+    return sequence === undefined ? undefined : { sequence, text: manifest.text };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The cache's copy, if the folder holds one (a manifest at least). */
