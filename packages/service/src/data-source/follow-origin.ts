@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { LiveDataset, type CalendarBuild, type ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
@@ -9,6 +10,7 @@ import { READER_CHECK_FIELDS, readerChecks, type ManifestInUse } from './reader-
 import { urlSource } from './url-source.js';
 import { writableFolder } from './writable-folder.js';
 import { manifestOf } from '../publishing/manifest-text.js';
+import { verifyManifest } from '../publishing/dataset-signature.js';
 
 export const POLL_RESULTS = ['changed', 'unchanged', 'refused', 'failed'] as const;
 export type PollResult = (typeof POLL_RESULTS)[number];
@@ -50,7 +52,12 @@ const MAX_ERROR_PROBLEMS = 5;
  * down; without an origin or a cache it stays unready rather than answer unlike the fleet.
  */
 export function followOrigin<Calendar>(settings: OriginSettings, build: CalendarBuild<Calendar>, log: Logger): Reader<Calendar> {
-  const source = urlSource({ url: settings.url, signed: settings.publicKey !== undefined });
+  const { publicKey } = settings;
+  const source = urlSource({
+    url: settings.url,
+    signed: publicKey !== undefined,
+    verify: publicKey === undefined ? undefined : (manifest, signature) => verifyManifest(manifest, signature, publicKey),
+  });
   let inUse: ManifestInUse | undefined;
   let startingFromCache = false;
   const check = readerChecks({
@@ -135,28 +142,56 @@ function manifestInUse(snapshot: DirectorySnapshot | undefined): ManifestInUse |
   }
 }
 
-/** The cache's copy, if the folder holds one (a manifest at least). */
+/** The cache's copy, if the folder holds one (a manifest at least): the copy `current` names, or (as a cache written before) the folder's own files. */
 async function readCache(cacheDir: string): Promise<DirectorySnapshot | undefined> {
-  try {
-    const snapshot = await writableFolder(cacheDir).read();
-    return snapshot.manifest === undefined ? undefined : snapshot;
-  } catch {
-    return undefined;
+  for (const dir of [join(cacheDir, CURRENT_COPY), cacheDir]) {
+    try {
+      const snapshot = await writableFolder(dir).read();
+      if (snapshot.manifest !== undefined) return snapshot;
+    } catch {
+      // No copy there: the next place, or none.
+    }
   }
+  return undefined;
 }
 
-/** A copy just taken, into the cache: the files that differ from the cache's, then the signature, the manifest last. */
+/** The link in the cache folder naming the copy in use; each copy is a folder of its own beside it. */
+const CURRENT_COPY = 'current';
+const COPY_PREFIX = '.copy-';
+
+/**
+ * A copy just taken, into the cache, replaced whole in one rename: the copy is written into a
+ * folder of its own, then the `current` link is pointed at it by renaming a new link over it, and
+ * the copies before it are removed. A crash at any moment leaves `current` naming the old copy
+ * or the new one, each whole.
+ */
 async function writeCache(cacheDir: string, snapshot: DirectorySnapshot, log: Logger): Promise<void> {
   const manifest = snapshot.manifest;
   if (manifest === undefined || !('text' in manifest)) return;
+  copies += 1;
+  const name = `${COPY_PREFIX}${Date.now()}-${process.pid}-${copies}`;
   try {
-    await mkdir(cacheDir, { recursive: true });
-    const cache = writableFolder(cacheDir);
-    const held = new Map((await cache.read()).yearFiles.flatMap((file) => ('text' in file ? [[file.fileName, file.text] as const] : [])));
-    const yearFiles = new Map(snapshot.yearFiles.flatMap((file) => ('text' in file && held.get(file.fileName) !== file.text ? [[file.fileName, file.text] as const] : [])));
+    const copy = join(cacheDir, name);
+    await mkdir(copy, { recursive: true });
+    const yearFiles = new Map(snapshot.yearFiles.flatMap((file) => ('text' in file ? [[file.fileName, file.text] as const] : [])));
     const signature = snapshot.signature !== undefined && 'text' in snapshot.signature ? snapshot.signature.text : undefined;
-    await cache.publish({ yearFiles, manifest: manifest.text, signature });
+    await writableFolder(copy).publish({ yearFiles, manifest: manifest.text, signature });
+    const link = join(cacheDir, `${COPY_PREFIX}link-${process.pid}`);
+    await rm(link, { force: true });
+    await symlink(name, link);
+    await rename(link, join(cacheDir, CURRENT_COPY));
+    // The copies before: this process's, and any other's (a worker of the same pod) old enough not to be under way.
+    for (const entry of await readdir(cacheDir)) {
+      const [, written = '0', pid = ''] = /^\.copy-(?:link-)?(\d+)-?(\d*)/.exec(entry) ?? [];
+      const stale = pid === String(process.pid) || Date.now() - Number(written) > STALE_COPY_MS;
+      if (entry.startsWith(COPY_PREFIX) && entry !== name && !entry.startsWith(`${COPY_PREFIX}link-`) && stale) await rm(join(cacheDir, entry), { recursive: true, force: true });
+    }
   } catch (error) {
-    log.warn({ err: error, cacheDir }, 'cannot write the dataset cache; a restart while the origin is down would start unready');
+    log.warn({ err: error, cacheDir }, 'cannot write the dataset cache; a restart while the origin is down would start from an older copy, or unready');
   }
 }
+
+let copies = 0;
+
+/** A copy of another process older than this is not being written any more. */
+const STALE_COPY_MS = 60_000;

@@ -1,7 +1,9 @@
 import type { KeyObject } from 'node:crypto';
 import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { digestHex, sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
 import { verifyManifest } from '../publishing/dataset-signature.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.js';
 import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
 
 /** The manifest of the copy a reader answers from: what a new one is compared with. */
@@ -24,7 +26,7 @@ export interface ReaderTrust {
 }
 
 /** The name each reader check gives the problems it finds, by the field it files them under. */
-export const READER_CHECK_FIELDS = { '(digest)': 'digest', '(signature)': 'signature', '(sequence)': 'rollback', '(expires)': 'expired' } as const;
+export const READER_CHECK_FIELDS = { '(digest)': 'digest', '(signature)': 'signature', '(sequence)': 'rollback', '(expires)': 'expired', '(depth)': 'depth' } as const;
 
 /**
  * What a reader asks of a dataset beyond the loader's checks, which every copy it takes (from its
@@ -34,10 +36,23 @@ export const READER_CHECK_FIELDS = { '(digest)': 'digest', '(signature)': 'signa
  * copy in use (nor equal with other bytes: two manifests of one number), nor, without a copy,
  * than DATASET_MIN_SEQUENCE; and an expiry not passed. The sequence and the expiry are what the
  * signature cannot say: when the manifest was written, so that an old signed copy (a rollback, a
- * frozen origin) is refused. A copy with any problem is refused whole.
+ * frozen origin) is refused. All of it is checked on the raw texts before the loader parses
+ * anything (a file nested too deep is refused by a scan), so that a hostile origin costs hashing,
+ * not parsing. A copy with any problem is refused whole.
  */
 export function readerChecks(trust: ReaderTrust): (snapshot: DirectorySnapshot) => DataProblem[] {
   return (snapshot) => {
+    const raw = snapshot.manifest;
+    if (raw === undefined || !('text' in raw)) {
+      return raw === undefined ? [{ file: MANIFEST_FILE_NAME, field: '(file)', reason: 'missing: a reader follows a dataset through its manifest' }] : [];
+    }
+    // Before any parse: the nesting (a cheap scan), then the signature over the exact bytes.
+    const deep = [raw, ...snapshot.yearFiles].filter((file) => 'text' in file && nestedDeeperThan(file.text));
+    if (deep.length > 0) return deep.map((file) => ({ file: file.fileName, field: '(depth)', reason: `JSON nested deeper than ${MAX_JSON_DEPTH} levels: no data file is, and it is not parsed` }));
+    if (trust.publicKey !== undefined) {
+      const problem = signatureProblem(raw.text, snapshot.signature, trust.publicKey);
+      if (problem !== undefined) return [{ file: SIGNATURE_FILE_NAME, field: '(signature)', reason: problem }];
+    }
     let manifest;
     try {
       manifest = manifestOf(snapshot);
@@ -46,18 +61,23 @@ export function readerChecks(trust: ReaderTrust): (snapshot: DirectorySnapshot) 
       if (error instanceof ManifestError) return [];
       throw error;
     }
-    if (manifest === undefined || snapshot.manifest === undefined || !('text' in snapshot.manifest)) {
-      return [{ file: MANIFEST_FILE_NAME, field: '(file)', reason: 'missing: a reader follows a dataset through its manifest' }];
-    }
+    if (manifest === undefined) return [];
+    const files = manifest.files ?? {};
     const problems: DataProblem[] = manifest.publishedYears
       .map((year) => `${year}.json`)
-      .filter((name) => manifest.files?.[name] === undefined)
+      .filter((name) => files[name] === undefined)
       .map((file) => ({ file, field: '(digest)', reason: `${MANIFEST_FILE_NAME} lists no SHA-256 digest for it, and a reader takes no file the manifest does not vouch for (china-calendar sign writes the digests)` }));
-    if (trust.publicKey !== undefined) {
-      const problem = signatureProblem(snapshot.manifest.text, snapshot.signature, trust.publicKey);
-      if (problem !== undefined) problems.push({ file: SIGNATURE_FILE_NAME, field: '(signature)', reason: problem });
+    // Each year file against its digest, before the loader parses it.
+    for (const file of snapshot.yearFiles) {
+      const listed = files[file.fileName];
+      const expected = listed === undefined ? undefined : digestHex(listed);
+      if (!('text' in file) || expected === undefined) continue;
+      const actual = sha256Hex(file.text);
+      if (actual !== expected) {
+        problems.push({ file: file.fileName, field: '(digest)', reason: `its SHA-256 digest is ${actual.slice(0, 16)}…, not the ${expected.slice(0, 16)}… ${MANIFEST_FILE_NAME} lists: it is not the file the manifest publishes` });
+      }
     }
-    const rollback = sequenceProblem(manifest.sequence, snapshot.manifest.text, trust);
+    const rollback = sequenceProblem(manifest.sequence, raw.text, trust);
     if (rollback !== undefined) problems.push({ file: MANIFEST_FILE_NAME, field: '(sequence)', reason: rollback });
     const expiry = trust.refusesExpired() ? expiryProblem(manifest.expires, trust.now()) : undefined;
     if (expiry !== undefined) problems.push({ file: MANIFEST_FILE_NAME, field: '(expires)', reason: expiry });

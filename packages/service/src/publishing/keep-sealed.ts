@@ -47,23 +47,24 @@ export async function keepSealed(
   let sealing = false;
   // What this process sealed last: the loaded dataset learns of it at its next reload.
   let sealedUntil = 0;
-  const check = (): void => {
+  const check = async (): Promise<void> => {
     const due = dataset()?.seal.expires;
     if (sealing || due === undefined || Math.max(Date.parse(due), sealedUntil) - Date.now() >= (options.expiresSeconds * 1000) / 2) return;
     sealing = true;
-    sealFolder(dataDir, options).then(
-      (text) => {
-        sealedUntil = Date.parse(manifestOf({ manifest: { fileName: MANIFEST_FILE_NAME, text }, yearFiles: [] })?.expires ?? '') || 0;
-        log.info({ dataDir, expiring: due }, 'data folder re-sealed: a new sequence and expiry, the same data');
-        resealed();
-      },
-      (error: unknown) => log.warn({ dataDir, reason: messageOf(error) }, 'cannot re-seal the data folder; its readers refuse it once it expires'),
-    ).finally(() => {
+    try {
+      const text = await sealFolder(dataDir, options);
+      sealedUntil = Date.parse(manifestOf({ manifest: { fileName: MANIFEST_FILE_NAME, text }, yearFiles: [] })?.expires ?? '') || 0;
+      log.info({ dataDir, expiring: due }, 'data folder re-sealed: a new sequence and expiry, the same data');
+      resealed();
+    } catch (error) {
+      log.warn({ dataDir, reason: messageOf(error) }, 'cannot re-seal the data folder; its readers refuse it once it expires');
+    } finally {
       sealing = false;
-    });
+    }
   };
-  check();
-  const timer = setInterval(check, Math.min(MAX_CHECK_MS, (options.expiresSeconds * 1000) / 8));
+  // The first before the service answers: a writer started on an expiring folder serves it sealed.
+  await check();
+  const timer = setInterval(() => void check(), Math.min(MAX_CHECK_MS, (options.expiresSeconds * 1000) / 8));
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }
