@@ -140,3 +140,18 @@ describe('the cache is replaced whole', () => {
     assert.equal(ready.body.datasetVersion, version);
   });
 });
+
+describe('what an origin supplies is cut before it is shown', () => {
+  it('a manifest with a 900 KB key: refused, and /readyz stays a few kilobytes', async () => {
+    const dir = dataCopy();
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ sequence: 2, expires: '2099-01-01T00:00:00Z', publishedYears: [2008], files: { [`${'k'.repeat(900_000)}.json`]: '0'.repeat(64) } }));
+    const origin = await startStaticOrigin(dir, 'etag');
+    cleanups.push(() => origin.close());
+    const follower = await reader(origin.url);
+    const response = await fetch(`${follower.url}/readyz`);
+    const text = await response.text();
+    assert.equal(response.status, 503);
+    assert.match(text, /more characters/, 'the cut is said');
+    assert.ok(text.length < 8_000, `/readyz is ${text.length} characters`);
+  });
+});

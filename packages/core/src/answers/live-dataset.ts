@@ -4,7 +4,7 @@ import type { DataSource } from '../dataset/data-source.js';
 import type { Dataset } from '../dataset/dataset.js';
 import type { DirectorySnapshot } from '../dataset/read-data-directory.js';
 import { buildCalendarCore, calendarCoreBuilder, runInSlices, type CalendarCore } from './calendar-core.js';
-import { messageOf } from '../message-of.js';
+import { MAX_SHOWN_CHARACTERS, messageOf, shownText } from '../message-of.js';
 
 interface LogMethod {
   (object: object, message: string): void;
@@ -273,7 +273,8 @@ export class LiveDataset<Calendar = CalendarCore> {
     const signature = problems.join('\n');
     if (signature === this.loggedProblems) return;
     if (problems.length === 0) this.log.info('data problems resolved');
-    for (const problem of problems) this.log.error({ problem }, 'calendar data problem');
+    // Cut: a problem may quote what a file holds, and a reader's files come from an untrusted origin.
+    for (const problem of problems) this.log.error({ problem: shownText(problem, 2 * MAX_SHOWN_CHARACTERS) }, 'calendar data problem');
     this.loggedProblems = signature;
   }
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { LiveDataset, type CalendarBuild, type ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
+import { shownText } from '@china-holiday-calendar/core/message-of.js';
 import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import type { OriginSettings } from '../config.js';
 import { READER_CHECK_FIELDS, readerChecks, type ManifestInUse } from './reader-checks.js';
@@ -114,7 +115,8 @@ export function followOrigin<Calendar>(settings: OriginSettings, build: Calendar
 }
 
 function errorMessage(outcome: ReloadOutcome, reason: string, holdsCopy: boolean): string {
-  const listed = outcome.dataProblems.slice(0, MAX_ERROR_PROBLEMS).map(formatDataProblem);
+  // Each problem cut: its file name and reason may quote what the origin supplied.
+  const listed = outcome.dataProblems.slice(0, MAX_ERROR_PROBLEMS).map((problem) => shownText(formatDataProblem(problem)));
   const more = outcome.dataProblems.length > MAX_ERROR_PROBLEMS ? [`and ${outcome.dataProblems.length - MAX_ERROR_PROBLEMS} more`] : [];
   const kept = holdsCopy ? 'the last good copy stays' : 'no copy is held yet';
   const what = reason === CACHE ? 'the cache was refused' : outcome.failed ? 'the origin could not be read' : `the origin's copy was refused; ${kept}`;
@@ -122,7 +124,7 @@ function errorMessage(outcome: ReloadOutcome, reason: string, holdsCopy: boolean
 }
 
 function refusedFilesOf(problems: readonly DataProblem[]): { file: string; check: string }[] {
-  const checks = problems.map((problem) => ({ file: problem.file, check: checkOf(problem.field) }));
+  const checks = problems.map((problem) => ({ file: shownText(problem.file), check: checkOf(problem.field) }));
   return [...new Map(checks.map((entry) => [`${entry.file} ${entry.check}`, entry])).values()];
 }
 
