@@ -165,6 +165,20 @@ export const ArrangementFileSchema = Type.Object(
 export const ManifestSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
+    sequence: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'The number of this manifest: every manifest written (import, sync, an acceptance, sign, a writer re-sealing) has the previous one plus one. A reader refuses a manifest with a lower sequence than the copy it uses, or the same sequence with other bytes.',
+      }),
+    ),
+    expires: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$',
+        description:
+          'When this manifest stops vouching for the dataset (RFC 3339, UTC, whole seconds). A reader takes no manifest past its expiry; the writer re-seals before it (DATASET_EXPIRES_SECONDS). A local folder is never refused for it.',
+      }),
+    ),
     publishedYears: Type.Array(Type.Integer({ minimum: FIRST_SUPPORTED_YEAR, maximum: LAST_SUPPORTED_YEAR }), {
       uniqueItems: true,
       description: 'Every year whose arrangement is published in this directory.',
@@ -188,6 +202,6 @@ export const ManifestSchema = Type.Object(
   {
     title: 'Manifest',
     additionalProperties: false,
-    description: "The data directory's `manifest.json`: the published years, and the SHA-256 of each year file.",
+    description: "The data directory's `manifest.json`: its sequence and expiry, the published years, and the SHA-256 of each year file.",
   },
 );

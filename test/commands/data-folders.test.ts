@@ -116,7 +116,7 @@ describe('import and sync publish only into a data folder', () => {
     const imported = await importInto(dir);
     assert.equal(imported.code, 1);
     assert.equal(imported.stderr, `${join(dir, '2027.json')}: cannot be written (${fault})\n`);
-    const signed = await collectRun((out, err) => runSign(dir, undefined, out, err));
+    const signed = await collectRun((out, err) => runSign(dir, {}, out, err));
     assert.equal(signed.code, 1);
     assert.equal(signed.stderr, `${dir}: ${fault}; nothing was signed\n`);
     assert.deepEqual(snapshotOf(dir), before, 'nothing written');
@@ -178,27 +178,65 @@ describe('the manifest\'s digests and signature', () => {
     assert.equal(stale.code, 1);
     assert.match(stale.stderr, /^2024\.json: \(digest\): its SHA-256 digest is [0-9a-f]{16}…, not the [0-9a-f]{23}… manifest\.json lists: it is not the file the manifest publishes\n$/);
 
-    const sealed = await collectRun((out, err) => runSign(dir, undefined, out, err));
+    const sealed = await collectRun((out, err) => runSign(dir, {}, out, err));
     assert.equal(sealed.code, 0, sealed.stderr);
-    assert.match(sealed.stdout, /manifest\.json lists the SHA-256 of 19 year files \(2008\.\.2026\), datasetVersion 2025\.11\.04-[0-9a-f]{8}\nnot signed/);
+    assert.match(sealed.stdout, /manifest\.json lists the SHA-256 of 19 year files \(2008\.\.2026\), datasetVersion 2025\.11\.04-[0-9a-f]{8}\nsequence 2, expires [0-9T:-]+Z\nnot signed/);
     assertSealed(dir);
     assert.equal((await collectRun((out, err) => runValidate(dir, out, err))).code, 0);
     assert.equal(existsSync(join(dir, 'manifest.json.sig')), false);
 
-    const withKey = await collectRun((out, err) => runSign(dir, signingKeyOf(KEY_FILE), out, err));
+    const withKey = await collectRun((out, err) => runSign(dir, { signingKey: signingKeyOf(KEY_FILE) }, out, err));
     assert.match(withKey.stdout, /signed: manifest\.json\.sig written/);
     const signature = Buffer.from(readFileSync(join(dir, 'manifest.json.sig'), 'utf8').trim(), 'base64');
     assert.ok(verify(null, readFileSync(join(dir, 'manifest.json')), createPublicKey(keys.privateKey), signature));
-    assert.equal((await collectRun((out, err) => runSign(dir, undefined, out, err))).code, 0);
+    assert.equal((await collectRun((out, err) => runSign(dir, {}, out, err))).code, 0);
     assert.equal(existsSync(join(dir, 'manifest.json.sig')), false, 'a signature of another manifest is not left behind');
 
     writeFileSync(join(dir, '2019.json'), '{ "year": 2019');
     const before = snapshotOf(dir);
-    const broken = await collectRun((out, err) => runSign(dir, signingKeyOf(KEY_FILE), out, err));
+    const broken = await collectRun((out, err) => runSign(dir, { signingKey: signingKeyOf(KEY_FILE) }, out, err));
     assert.equal(broken.code, 1);
     assert.match(broken.stderr, /^2019\.json: \(file\): is not valid JSON/m);
     assert.match(broken.stderr, /not signed: a dataset with a problem is refused by every reader; mend it first/);
     assert.deepEqual(snapshotOf(dir), before, 'nothing written');
+  });
+
+  it('every manifest written is sealed: the previous sequence plus one, and an expiry DATASET_EXPIRES_SECONDS (or --expires-seconds) from now', async () => {
+    const sealOf = (dir: string): { sequence: number | undefined; expires: string | undefined } => {
+      const reading = readManifest({ fileName: 'manifest.json', text: readFileSync(join(dir, 'manifest.json'), 'utf8') });
+      assert.ok(reading.ok, JSON.stringify(reading));
+      return { sequence: reading.manifest.sequence, expires: reading.manifest.expires };
+    };
+    const secondsAhead = (expires: string | undefined): number => (Date.parse(expires ?? '') - Date.now()) / 1000;
+    const bundled = sealOf(BUNDLED_DATA_DIR);
+    assert.equal(bundled.sequence, 1, 'the bundled data ships sealed');
+    assert.ok(secondsAhead(bundled.expires) > 0, 'and not expired');
+
+    const dir = dataCopy();
+    const cli = await runCli(['import', SYNTHETIC_2027, '--data-dir', dir], { DATASET_EXPIRES_SECONDS: '3600' });
+    assert.equal(cli.code, 0, cli.stderr);
+    const imported = sealOf(dir);
+    assert.equal(imported.sequence, 2, 'import: the next sequence');
+    assert.ok(Math.abs(secondsAhead(imported.expires) - 3600) < 60, `expires an hour from now: ${imported.expires ?? ''}`);
+    const synced = await syncInto(dir);
+    assert.equal(synced.code, SYNC_EXIT.ok, synced.stderr);
+    const afterSync = sealOf(dir).sequence ?? 0;
+    assert.ok(afterSync >= 2, 'sync: a sequence never lower');
+    assert.equal((await syncInto(dir)).code, SYNC_EXIT.ok);
+    assert.equal(sealOf(dir).sequence, afterSync, 'a sync that finds nothing new writes no manifest');
+
+    const signed = await runCli(['sign', '--data-dir', dir, '--expires-seconds', '60']);
+    assert.equal(signed.code, 0, signed.stderr);
+    assert.equal(sealOf(dir).sequence, afterSync + 1, 'sign: the next sequence, even with no data changed');
+    assert.ok(Math.abs(secondsAhead(sealOf(dir).expires) - 60) < 30);
+    assert.equal((await runCli(['sign', '--data-dir', dir, '--sequence-at-least', '50'])).code, 0);
+    assert.equal(sealOf(dir).sequence, 50, '--sequence-at-least: the way back above what readers hold');
+    assert.ok(Math.abs(secondsAhead(sealOf(dir).expires) - 604_800) < 60, 'a week by default');
+    assert.equal((await runCli(['sign', '--data-dir', dir, '--sequence-at-least', '7'])).code, 0);
+    assert.equal(sealOf(dir).sequence, 51, 'never lower than the next');
+    const bad = await runCli(['sign', '--data-dir', dir, '--expires-seconds', 'soon']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /^--expires-seconds must be an integer from 1 to 31536000, not "soon"/);
   });
 
   it('sign on the command line: a key file that is not a private key is refused with exit 2, naming the flag', async () => {

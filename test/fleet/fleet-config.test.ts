@@ -32,11 +32,18 @@ function refused(env: NodeJS.ProcessEnv, message: RegExp): void {
 }
 
 describe('a reader\'s settings', () => {
-  it('DATA_URL makes a reader: DATA_POLL_SECONDS (default 30), DATA_DIR its cache (none when unset), DATASET_PUBLIC_KEY_FILE its key', () => {
+  it('DATA_URL makes a reader: DATA_POLL_SECONDS (default 30), DATA_DIR its cache (none when unset), DATASET_PUBLIC_KEY_FILE its key, DATASET_MIN_SEQUENCE (default 0)', () => {
     const reader = readConfig({ DATA_URL: ORIGIN });
-    assert.deepEqual(reader.origin, { url: ORIGIN, pollSeconds: 30, cacheDir: undefined, publicKey: undefined });
-    const configured = readConfig({ DATA_URL: ORIGIN, DATA_POLL_SECONDS: '2', DATA_DIR: '/var/cache/calendar', DATASET_PUBLIC_KEY_FILE: PUBLIC_KEY }).origin ?? assert.fail('a reader');
+    assert.deepEqual(reader.origin, { url: ORIGIN, pollSeconds: 30, cacheDir: undefined, publicKey: undefined, minSequence: 0 });
+    const configured =
+      readConfig({ DATA_URL: ORIGIN, DATA_POLL_SECONDS: '2', DATA_DIR: '/var/cache/calendar', DATASET_PUBLIC_KEY_FILE: PUBLIC_KEY, DATASET_MIN_SEQUENCE: '41' }).origin ?? assert.fail('a reader');
     assert.equal(configured.pollSeconds, 2);
+    assert.equal(configured.minSequence, 41);
+    refused({ DATASET_MIN_SEQUENCE: '3' }, /DATASET_MIN_SEQUENCE is for a reader/);
+    refused({ DATA_URL: ORIGIN, DATASET_MIN_SEQUENCE: '-1' }, /DATASET_MIN_SEQUENCE must be an integer/);
+    assert.equal(readConfig({}).expiresSeconds, 604_800, 'DATASET_EXPIRES_SECONDS: a week by default');
+    assert.equal(readConfig({ DATASET_EXPIRES_SECONDS: '60' }).expiresSeconds, 60);
+    refused({ DATASET_EXPIRES_SECONDS: '0' }, /DATASET_EXPIRES_SECONDS must be an integer from 1/);
     assert.equal(configured.cacheDir, '/var/cache/calendar');
     assert.equal(configured.publicKey?.asymmetricKeyType, 'ed25519');
     assert.equal(readConfig({}).origin, undefined, 'the default: no origin, the service answers from its own folder');

@@ -73,7 +73,10 @@ describe('sync publishes what the importer accepts', () => {
     assert.doesNotMatch(again.stdout, /datasetVersion/);
     assert.deepEqual(snapshotOf(first), written);
     assert.equal((await sync(second)).code, SYNC_EXIT.ok);
-    assert.deepEqual(snapshotOf(second), written);
+    // Each manifest expires a week after it was written: the rest is the same bytes, the sequence too.
+    const withoutExpiry = (files: Map<string, string>): Map<string, string> =>
+      new Map([...files].map(([name, text]) => [name, name === 'manifest.json' ? text.replace(/"expires": "[^"]+"/, '"expires": "(when written)"') : text]));
+    assert.deepEqual(withoutExpiry(snapshotOf(second)), withoutExpiry(written));
   });
 
   test('an amending notice for a published year amends it', async () => {

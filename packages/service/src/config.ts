@@ -2,6 +2,8 @@ import type { KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { readSigningKey, readVerifyingKey, SigningKeyError } from './publishing/dataset-signature.js';
+import { DEFAULT_EXPIRES_SECONDS } from './publishing/manifest-text.js';
+import type { PublishOptions } from './publishing/publish-year.js';
 import { ConfigError, choiceSetting, httpUrlSetting, integerSetting, textSetting, type SettingValues } from './settings.js';
 import { readSyncSettings, readWebhookSettings, type SyncSettings, type WebhookSettings } from './sync/sync-settings.js';
 
@@ -50,6 +52,8 @@ export interface Config {
   readonly webhooks: WebhookSettings;
   /** A writer's key: every manifest it writes is signed (DATASET_SIGNING_KEY_FILE). */
   readonly signingKey?: KeyObject;
+  /** DATASET_EXPIRES_SECONDS: how long a manifest the service writes vouches for its data; it re-seals when half of it is left. */
+  readonly expiresSeconds: number;
   /** A reader: the published dataset it follows instead of answering from its own files (DATA_URL and the rest). */
   readonly origin?: OriginSettings;
 }
@@ -64,6 +68,8 @@ export interface OriginSettings {
   readonly cacheDir: string | undefined;
   /** DATASET_PUBLIC_KEY_FILE's key: only a manifest it has signed is accepted. */
   readonly publicKey: KeyObject | undefined;
+  /** DATASET_MIN_SEQUENCE: the lowest manifest sequence taken by a reader that holds no copy yet (0: any). */
+  readonly minSequence: number;
 }
 
 /**
@@ -103,6 +109,7 @@ export function readConfig(env: SettingValues): Config {
     webhooks,
     ...(signingKey === undefined ? {} : { signingKey }),
     ...(origin === undefined ? {} : { origin }),
+    expiresSeconds: expiresSecondsOf(env),
     port,
     host,
     publicUrl,
@@ -126,7 +133,9 @@ function originSettings(env: SettingValues): OriginSettings | undefined {
   const text = textSetting(env, 'DATA_URL');
   if (text === undefined) {
     if (publicKeyFile !== undefined) throw new ConfigError('DATASET_PUBLIC_KEY_FILE is for a reader: set DATA_URL, the dataset it follows, too');
-    if (textSetting(env, 'DATA_POLL_SECONDS') !== undefined) throw new ConfigError('DATA_POLL_SECONDS is for a reader: set DATA_URL, the dataset it follows, too');
+    for (const name of ['DATA_POLL_SECONDS', 'DATASET_MIN_SEQUENCE']) {
+      if (textSetting(env, name) !== undefined) throw new ConfigError(`${name} is for a reader: set DATA_URL, the dataset it follows, too`);
+    }
     return undefined;
   }
   const parsed = URL.canParse(text) ? new URL(text) : undefined;
@@ -140,7 +149,26 @@ function originSettings(env: SettingValues): OriginSettings | undefined {
     if (error instanceof SigningKeyError) throw new ConfigError(error.message);
     throw error;
   }
-  return { url: parsed.href, pollSeconds: integerSetting(env, 'DATA_POLL_SECONDS', { fallback: 30, min: 1, max: 86_400 }), cacheDir: textSetting(env, 'DATA_DIR'), publicKey };
+  return {
+    url: parsed.href,
+    pollSeconds: integerSetting(env, 'DATA_POLL_SECONDS', { fallback: 30, min: 1, max: 86_400 }),
+    cacheDir: textSetting(env, 'DATA_DIR'),
+    publicKey,
+    minSequence: integerSetting(env, 'DATASET_MIN_SEQUENCE', { fallback: 0, min: 0, max: Number.MAX_SAFE_INTEGER }),
+  };
+}
+
+/**
+ * DATASET_EXPIRES_SECONDS (or sign's --expires-seconds, under the name given): from a second, for
+ * tests, to a year; a week by default.
+ */
+export function expiresSecondsOf(values: SettingValues, name = 'DATASET_EXPIRES_SECONDS'): number {
+  return integerSetting(values, name, { fallback: DEFAULT_EXPIRES_SECONDS, min: 1, max: 31_536_000 });
+}
+
+/** How the commands that publish (import, sync) write a manifest: signed with DATASET_SIGNING_KEY_FILE's key, sealed for DATASET_EXPIRES_SECONDS. */
+export function publishingOf(env: SettingValues): PublishOptions {
+  return { signingKey: signingKeyOf(env.DATASET_SIGNING_KEY_FILE), expiresSeconds: expiresSecondsOf(env) };
 }
 
 /** The writer's signing key from its file (DATASET_SIGNING_KEY_FILE, or the sign command's --key-file); none without a file. */

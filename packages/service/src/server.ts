@@ -9,6 +9,8 @@ import { SERVER_LIMITS } from './http/ops/app.js';
 import { trackConnections } from './http/ops/connections.js';
 import { buildServiceApp, type ServiceStateSources } from './service-app.js';
 import type { SyncSchedule } from './sync/sync-schedule.js';
+import { isWriterProcess } from './cluster.js';
+import { keepSealed, type SealKeeper } from './publishing/keep-sealed.js';
 
 export interface RunningService {
   /** The configuration in effect (PORT=0 resolved to the bound port). */
@@ -50,6 +52,7 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
   // and the webhooks: about a tenth of the start-up, measured with `npm run bench -- --only start-up`).
   const writes = config.sync !== undefined || config.webhooks.urls.length > 0;
   const writer = writes ? await (await import('./writer.js')).createWriter(config, live, logger) : undefined;
+  let sealKeeper: SealKeeper | undefined;
   return {
     live,
     sources: { sync: writer?.syncState, webhooks: writer?.webhookCounts },
@@ -57,9 +60,15 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
     async load() {
       await live.reload('start');
       live.startWatching(config.reloadIntervalSeconds);
+      // Its readers refuse an expired manifest: one process of the pod keeps it sealed.
+      if (isWriterProcess()) {
+        const publishing = { signingKey: config.signingKey, expiresSeconds: config.expiresSeconds };
+        sealKeeper = await keepSealed(config.dataDir, publishing, () => live.dataset(), () => void live.reload('re-seal'), logger);
+      }
     },
     started: () => writer?.start(),
     async stop() {
+      sealKeeper?.stop();
       live.stopWatching();
       await writer?.stop();
     },

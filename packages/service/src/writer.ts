@@ -61,7 +61,7 @@ export async function createWriter(config: Config, live: LiveDataset<unknown>, l
       ? undefined
       : new SyncSchedule(settings, config.dataDir, logger, sender, state, {
           onPublished: () => live.reload('sync'),
-          publishing: { signingKey: config.signingKey },
+          publishing: { signingKey: config.signingKey, expiresSeconds: config.expiresSeconds },
           dataset: () => live.dataset(),
         });
   return {

@@ -4,7 +4,7 @@ import type { DataSource } from '../dataset/data-source.js';
 import type { Dataset } from '../dataset/dataset.js';
 import type { DirectorySnapshot } from '../dataset/read-data-directory.js';
 import { buildCalendarCore, calendarCoreBuilder, runInSlices, type CalendarCore } from './calendar-core.js';
-import { messageOf } from '../message-of.js';
+import { MAX_SHOWN_CHARACTERS, messageOf, shownText } from '../message-of.js';
 
 interface LogMethod {
   (object: object, message: string): void;
@@ -62,7 +62,11 @@ export interface LiveDatasetOptions {
    * its own last good copy, never a mix.
    */
   readonly acceptance?: 'per-file' | 'whole';
-  /** Checks of a read beyond the loader's (a reader's: every file has a digest, the signature verifies); their problems count as data problems. */
+  /**
+   * Checks of a read beyond the loader's (a reader's: the signature, the digests, the sequence),
+   * run on the raw texts before the loader parses anything; their problems count as data
+   * problems, and with `whole` acceptance a read with any is refused unparsed.
+   */
   readonly check?: (snapshot: DirectorySnapshot) => readonly DataProblem[];
 }
 
@@ -80,6 +84,8 @@ export class LiveDataset<Calendar = CalendarCore> {
   private waiting: Promise<ReloadOutcome> | undefined;
   private busy = false;
   private loggedProblems = '';
+  private lastRead: DirectorySnapshot | undefined;
+  private lastOutcome: ReloadOutcome | undefined;
   private unwatch: (() => void) | undefined;
   private readonly listeners: ReloadListener[] = [];
   private readonly log: DatasetLog;
@@ -171,7 +177,11 @@ export class LiveDataset<Calendar = CalendarCore> {
     } catch (error) {
       return this.unreadableSource(error, reason);
     }
+    // The very read examined last (a source that found nothing changed, as a reader's on a 304): nothing to parse again.
+    if (snapshot === this.lastRead && this.lastOutcome !== undefined) return this.report({ ...this.lastOutcome, changed: false }, reason, snapshot);
+    this.lastRead = snapshot;
     const { outcome, dataset } = this.examine(snapshot, reason);
+    this.lastOutcome = outcome;
     // Built in slices: requests keep being answered, from the current calendar, meanwhile.
     return dataset === undefined ? outcome : this.swap(dataset, await this.build.inSlices(dataset), outcome, reason, snapshot);
   }
@@ -188,16 +198,17 @@ export class LiveDataset<Calendar = CalendarCore> {
    */
   private examine(snapshot: DirectorySnapshot, reason: string): { outcome: ReloadOutcome; dataset: Dataset | undefined } {
     const previous = this.state;
+    const checked = this.options.check?.(snapshot) ?? [];
+    if (this.options.acceptance === 'whole' && checked.length > 0) {
+      // Refused before any parse: what fails a check (a signature, a digest) is not worth the work.
+      return { outcome: this.refuse(checked, reason, snapshot), dataset: undefined };
+    }
     const dataset = assembleDataset(snapshot, previous?.dataset);
-    const problems = [...dataset.problems, ...(this.options.check?.(snapshot) ?? [])];
+    const problems = [...dataset.problems, ...checked];
     if (this.options.acceptance === 'whole') {
       const all = [...problems, ...dataset.missingFiles.map((file) => ({ file, field: '(file)', reason: 'was in the copy served until now and is missing from this one: nothing published is withdrawn' }))];
-      this.logProblemsOnChange(all.map(formatDataProblem));
-      if (all.length > 0) {
-        this.log.warn({ source: this.source.location, problems: all.length, datasetVersion: previous?.dataset.version ?? null, reason }, 'calendar dataset refused: the last good copy stays');
-        const outcome = { changed: false, failed: false, refused: true, problems: all.length, dataProblems: all, version: previous?.dataset.version };
-        return { outcome: this.report(outcome, reason, snapshot), dataset: undefined };
-      }
+      if (all.length > 0) return { outcome: this.refuse(all, reason, snapshot), dataset: undefined };
+      this.logProblemsOnChange([]);
     } else {
       this.logProblemsOnChange(problems.map(formatDataProblem));
       this.logMissingFilesOnChange(dataset.missingFiles, previous?.dataset.missingFiles ?? []);
@@ -210,6 +221,15 @@ export class LiveDataset<Calendar = CalendarCore> {
       return { outcome: this.report({ ...outcome, changed: false }, reason, snapshot), dataset: undefined };
     }
     return { outcome, dataset };
+  }
+
+  /** A read refused whole: the previous dataset stays. */
+  private refuse(problems: readonly DataProblem[], reason: string, snapshot: DirectorySnapshot): ReloadOutcome {
+    const previous = this.state;
+    this.logProblemsOnChange(problems.map(formatDataProblem));
+    const kept = previous === undefined ? 'no dataset is loaded yet' : 'the last good copy stays';
+    this.log.warn({ source: this.source.location, problems: problems.length, datasetVersion: previous?.dataset.version ?? null, reason }, `calendar dataset refused: ${kept}`);
+    return this.report({ changed: false, failed: false, refused: true, problems: problems.length, dataProblems: problems, version: previous?.dataset.version }, reason, snapshot);
   }
 
   /** The swap itself: one assignment, so that a request sees the old calendar or the new one, never a mix. */
@@ -253,7 +273,8 @@ export class LiveDataset<Calendar = CalendarCore> {
     const signature = problems.join('\n');
     if (signature === this.loggedProblems) return;
     if (problems.length === 0) this.log.info('data problems resolved');
-    for (const problem of problems) this.log.error({ problem }, 'calendar data problem');
+    // Cut: a problem may quote what a file holds, and a reader's files come from an untrusted origin.
+    for (const problem of problems) this.log.error({ problem: shownText(problem, 2 * MAX_SHOWN_CHARACTERS) }, 'calendar data problem');
     this.loggedProblems = signature;
   }
 }

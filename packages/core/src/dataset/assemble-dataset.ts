@@ -63,6 +63,8 @@ export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset)
     problems,
     missingFiles: missingFiles(snapshot, sorted, manifestSeen),
     manifestSeen,
+    // A read without a manifest keeps the seal of the one read before, as it keeps its years.
+    seal: snapshot.manifest === undefined && previous !== undefined ? previous.seal : { sequence: manifest?.sequence, expires: manifest?.expires },
   };
 }
 
@@ -77,10 +79,10 @@ function missingFiles(snapshot: DirectorySnapshot, arrangements: ReadonlyMap<num
 }
 
 /**
- * The manifest's published years and year-file digests: none when there is no manifest,
+ * The manifest's published years, year-file digests and seal: none when there is no manifest,
  * undefined when there is one but it cannot be used.
  */
-function manifestOf(file: RawFile | undefined, problems: DataProblem[]): Pick<Manifest, 'publishedYears' | 'files'> | undefined {
+function manifestOf(file: RawFile | undefined, problems: DataProblem[]): Pick<Manifest, 'publishedYears' | 'files' | 'sequence' | 'expires'> | undefined {
   if (file === undefined) return { publishedYears: [] };
   const reading = readManifest(file);
   if (reading.ok) return reading.manifest;

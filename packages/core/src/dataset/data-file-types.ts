@@ -165,10 +165,18 @@ export interface AcceptedFinding {
 }
 
 /**
- * The data directory's `manifest.json`: the published years, and the SHA-256 of each year file.
+ * The data directory's `manifest.json`: its sequence and expiry, the published years, and the SHA-256 of each year file.
  */
 export interface Manifest {
   $schema?: string;
+  /**
+   * The number of this manifest: every manifest written (import, sync, an acceptance, sign, a writer re-sealing) has the previous one plus one. A reader refuses a manifest with a lower sequence than the copy it uses, or the same sequence with other bytes.
+   */
+  sequence?: number;
+  /**
+   * When this manifest stops vouching for the dataset (RFC 3339, UTC, whole seconds). A reader takes no manifest past its expiry; the writer re-seals before it (DATASET_EXPIRES_SECONDS). A local folder is never refused for it.
+   */
+  expires?: string;
   /**
    * Every year whose arrangement is published in this directory.
    */

@@ -30,4 +30,16 @@ export interface Dataset {
   readonly missingFiles: readonly string[];
   /** Whether a manifest was read, for this dataset or one it was assembled from. */
   readonly manifestSeen: boolean;
+  /**
+   * The manifest's seal: its `sequence` and `expires` (each undefined when the manifest has none).
+   * Neither is part of the version: a re-seal changes no answer.
+   */
+  readonly seal: ManifestSeal;
+}
+
+/** What a manifest says of when it was written and how long it vouches for the data. */
+export interface ManifestSeal {
+  readonly sequence: number | undefined;
+  /** RFC 3339, UTC. */
+  readonly expires: string | undefined;
 }

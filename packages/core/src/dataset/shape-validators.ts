@@ -1695,8 +1695,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 var checkManifestShape = validate11;
-var pattern20 = new RegExp("^[0-9]{4}\\.json$", "u");
-var pattern22 = new RegExp("^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$", "u");
+var pattern20 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
+var pattern21 = new RegExp("^[0-9]{4}\\.json$", "u");
+var pattern23 = new RegExp("^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1711,7 +1712,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "$schema" || key0 === "publishedYears" || key0 === "files")) {
+      if (!(key0 === "$schema" || key0 === "sequence" || key0 === "expires" || key0 === "publishedYears" || key0 === "files")) {
         const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err1];
@@ -1732,58 +1733,103 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.sequence !== void 0) {
+      let data1 = data.sequence;
+      if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)))) {
+        const err3 = { instancePath: instancePath + "/sequence", schemaPath: "#/properties/sequence/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number") {
+        if (data1 < 1 || isNaN(data1)) {
+          const err4 = { instancePath: instancePath + "/sequence", schemaPath: "#/properties/sequence/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.expires !== void 0) {
+      let data2 = data.expires;
+      if (typeof data2 === "string") {
+        if (!pattern20.test(data2)) {
+          const err5 = { instancePath: instancePath + "/expires", schemaPath: "#/properties/expires/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"' };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/expires", schemaPath: "#/properties/expires/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
     if (data.publishedYears !== void 0) {
-      let data1 = data.publishedYears;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
+      let data3 = data.publishedYears;
+      if (Array.isArray(data3)) {
+        const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          let data2 = data1[i0];
-          if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)))) {
-            const err3 = { instancePath: instancePath + "/publishedYears/" + i0, schemaPath: "#/properties/publishedYears/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+          let data4 = data3[i0];
+          if (!(typeof data4 == "number" && (!(data4 % 1) && !isNaN(data4)))) {
+            const err7 = { instancePath: instancePath + "/publishedYears/" + i0, schemaPath: "#/properties/publishedYears/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
             if (vErrors === null) {
-              vErrors = [err3];
+              vErrors = [err7];
             } else {
-              vErrors.push(err3);
+              vErrors.push(err7);
             }
             errors++;
           }
-          if (typeof data2 == "number") {
-            if (data2 > 9999 || isNaN(data2)) {
-              const err4 = { instancePath: instancePath + "/publishedYears/" + i0, schemaPath: "#/properties/publishedYears/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9999 }, message: "must be <= 9999" };
+          if (typeof data4 == "number") {
+            if (data4 > 9999 || isNaN(data4)) {
+              const err8 = { instancePath: instancePath + "/publishedYears/" + i0, schemaPath: "#/properties/publishedYears/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9999 }, message: "must be <= 9999" };
               if (vErrors === null) {
-                vErrors = [err4];
+                vErrors = [err8];
               } else {
-                vErrors.push(err4);
+                vErrors.push(err8);
               }
               errors++;
             }
-            if (data2 < 2008 || isNaN(data2)) {
-              const err5 = { instancePath: instancePath + "/publishedYears/" + i0, schemaPath: "#/properties/publishedYears/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 2008 }, message: "must be >= 2008" };
+            if (data4 < 2008 || isNaN(data4)) {
+              const err9 = { instancePath: instancePath + "/publishedYears/" + i0, schemaPath: "#/properties/publishedYears/items/minimum", keyword: "minimum", params: { comparison: ">=", limit: 2008 }, message: "must be >= 2008" };
               if (vErrors === null) {
-                vErrors = [err5];
+                vErrors = [err9];
               } else {
-                vErrors.push(err5);
+                vErrors.push(err9);
               }
               errors++;
             }
           }
         }
-        let i1 = data1.length;
+        let i1 = data3.length;
         let j0;
         if (i1 > 1) {
           const indices0 = {};
           for (; i1--; ) {
-            let item0 = data1[i1];
+            let item0 = data3[i1];
             if (!(typeof item0 == "number" && (!(item0 % 1) && !isNaN(item0)))) {
               continue;
             }
             if (typeof indices0[item0] == "number") {
               j0 = indices0[item0];
-              const err6 = { instancePath: instancePath + "/publishedYears", schemaPath: "#/properties/publishedYears/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" };
+              const err10 = { instancePath: instancePath + "/publishedYears", schemaPath: "#/properties/publishedYears/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" };
               if (vErrors === null) {
-                vErrors = [err6];
+                vErrors = [err10];
               } else {
-                vErrors.push(err6);
+                vErrors.push(err10);
               }
               errors++;
               break;
@@ -1792,55 +1838,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err7 = { instancePath: instancePath + "/publishedYears", schemaPath: "#/properties/publishedYears/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.files !== void 0) {
-      let data3 = data.files;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        for (const key1 in data3) {
-          if (!pattern20.test(key1)) {
-            const err8 = { instancePath: instancePath + "/files", schemaPath: "#/properties/files/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data3) {
-          if (pattern20.test(key2)) {
-            let data4 = data3[key2];
-            if (typeof data4 === "string") {
-              if (!pattern22.test(data4)) {
-                const err9 = { instancePath: instancePath + "/files/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/files/patternProperties/%5E%5B0-9%5D%7B4%7D%5C.json%24/pattern", keyword: "pattern", params: { pattern: "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$" }, message: 'must match pattern "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$"' };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-              }
-            } else {
-              const err10 = { instancePath: instancePath + "/files/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/files/patternProperties/%5E%5B0-9%5D%7B4%7D%5C.json%24/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err10];
-              } else {
-                vErrors.push(err10);
-              }
-              errors++;
-            }
-          }
-        }
-      } else {
-        const err11 = { instancePath: instancePath + "/files", schemaPath: "#/properties/files/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err11 = { instancePath: instancePath + "/publishedYears", schemaPath: "#/properties/publishedYears/type", keyword: "type", params: { type: "array" }, message: "must be array" };
         if (vErrors === null) {
           vErrors = [err11];
         } else {
@@ -1849,12 +1847,60 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.files !== void 0) {
+      let data5 = data.files;
+      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+        for (const key1 in data5) {
+          if (!pattern21.test(key1)) {
+            const err12 = { instancePath: instancePath + "/files", schemaPath: "#/properties/files/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data5) {
+          if (pattern21.test(key2)) {
+            let data6 = data5[key2];
+            if (typeof data6 === "string") {
+              if (!pattern23.test(data6)) {
+                const err13 = { instancePath: instancePath + "/files/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/files/patternProperties/%5E%5B0-9%5D%7B4%7D%5C.json%24/pattern", keyword: "pattern", params: { pattern: "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$" }, message: 'must match pattern "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$"' };
+                if (vErrors === null) {
+                  vErrors = [err13];
+                } else {
+                  vErrors.push(err13);
+                }
+                errors++;
+              }
+            } else {
+              const err14 = { instancePath: instancePath + "/files/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/files/patternProperties/%5E%5B0-9%5D%7B4%7D%5C.json%24/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err15 = { instancePath: instancePath + "/files", schemaPath: "#/properties/files/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err12 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err16 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err12];
+      vErrors = [err16];
     } else {
-      vErrors.push(err12);
+      vErrors.push(err16);
     }
     errors++;
   }

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { ConfigError, dataDirOf, readConfig, signingKeyOf } from '../config.js';
+import { ConfigError, dataDirOf, expiresSecondsOf, publishingOf, readConfig, signingKeyOf } from '../config.js';
+import { integerSetting } from '../settings.js';
 import { print } from './terminal-text.js';
 
 /** Each command's usage, shown by `china-calendar <command> --help`; `--help` alone lists them all. */
@@ -18,7 +19,9 @@ const COMMAND_USAGE = {
                                 --webhook-urls urls, --webhook-secret secret, --accept id (or the SYNC_* settings),
                                 --seed (copy the bundled data into an empty data directory first)`,
   sign: `sign --data-dir dir          write the manifest's SHA-256 of every year file and, with a key, sign it (manifest.json.sig)
-                                --key-file key.pem   an Ed25519 private key in PEM (default DATASET_SIGNING_KEY_FILE); without one, digests only`,
+                                --key-file key.pem   an Ed25519 private key in PEM (default DATASET_SIGNING_KEY_FILE); without one, digests only
+                                --expires-seconds n  how long the manifest vouches for the data (default DATASET_EXPIRES_SECONDS, a week)
+                                --sequence-at-least n  the manifest's sequence, if higher than the next (after a writer lost its folder)`,
   query: `query <date | path> [--accept <media type>]   answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31" (--accept text/csv: a range or a year as CSV)`,
   mcp: `mcp                         a Model Context Protocol server on standard input and output, for AI assistants, offline from the data directory
                                 (DATA_DIR or the bundled data); logs go to standard error`,
@@ -110,7 +113,7 @@ async function dispatch(argv: readonly string[], { env, stdout, stderr }: Comman
           force: values.force ?? false,
           accept: values.accept ?? [],
           seed: values.seed ?? false,
-          publishing: { signingKey: signingKeyOf(env.DATASET_SIGNING_KEY_FILE) },
+          publishing: publishingOf(env),
         },
         stdout,
         stderr,
@@ -147,7 +150,7 @@ async function dispatch(argv: readonly string[], { env, stdout, stderr }: Comman
           },
           accept: values.accept ?? [],
           seed: values.seed ?? false,
-          publishing: { signingKey: signingKeyOf(env.DATASET_SIGNING_KEY_FILE) },
+          publishing: publishingOf(env),
         },
         stdout,
         stderr,
@@ -155,10 +158,16 @@ async function dispatch(argv: readonly string[], { env, stdout, stderr }: Comman
     }
     case 'sign': {
       const { runSign } = await import('./sign.js');
-      const { values } = parseArgs({ args: rest, options: { 'data-dir': { type: 'string' }, 'key-file': { type: 'string' } } });
+      const { values } = parseArgs({
+        args: rest,
+        options: { 'data-dir': { type: 'string' }, 'key-file': { type: 'string' }, 'expires-seconds': { type: 'string' }, 'sequence-at-least': { type: 'string' } },
+      });
       const keyFile = values['key-file'];
       const signingKey = keyFile === undefined ? signingKeyOf(env.DATASET_SIGNING_KEY_FILE) : signingKeyOf(keyFile, '--key-file');
-      return runSign(values['data-dir'] ?? dataDir, signingKey, stdout, stderr);
+      const expiresSeconds =
+        values['expires-seconds'] === undefined ? expiresSecondsOf(env) : expiresSecondsOf({ '--expires-seconds': values['expires-seconds'] }, '--expires-seconds');
+      const sequenceAtLeast = integerSetting({ '--sequence-at-least': values['sequence-at-least'] }, '--sequence-at-least', { fallback: 1, min: 1, max: Number.MAX_SAFE_INTEGER });
+      return runSign(values['data-dir'] ?? dataDir, { signingKey, expiresSeconds, sequenceAtLeast }, stdout, stderr);
     }
     case '--version': {
       const { SERVICE_VERSION } = await import('../service-version.js');

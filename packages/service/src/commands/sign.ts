@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
@@ -7,7 +6,7 @@ import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source
 import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { dataFolderRefusal } from '../publishing/data-folder.js';
 import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
-import { sealFolder } from '../publishing/publish-year.js';
+import { sealFolder, type PublishOptions } from '../publishing/publish-year.js';
 import { print } from './terminal-text.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
@@ -15,10 +14,11 @@ import { messageOf } from '@china-holiday-calendar/core/message-of.js';
  * `sign --data-dir DIR`: seals a folder made or edited by hand, for a fleet to follow (upload to
  * object storage, a static server): checks it as the loader does (the digests aside, which it is
  * about to write), then writes the manifest again with every year file's SHA-256, and with a key
- * (--key-file or DATASET_SIGNING_KEY_FILE) its Ed25519 signature, `manifest.json.sig`. Exit 0
+ * (--key-file or DATASET_SIGNING_KEY_FILE) its Ed25519 signature, `manifest.json.sig`; sealed with
+ * the next sequence (at least --sequence-at-least) and an expiry (--expires-seconds). Exit 0
  * done, 1 the folder has a data problem (nothing written), 2 bad usage or not a data folder.
  */
-export async function runSign(dataDir: string, signingKey: KeyObject | undefined, out: Writable, err: Writable): Promise<number> {
+export async function runSign(dataDir: string, options: PublishOptions, out: Writable, err: Writable): Promise<number> {
   const refusal = await dataFolderRefusal(dataDir);
   if (refusal !== undefined) {
     print(err, `${dataDir}: the data directory ${refusal.reason}; nothing was signed\n`);
@@ -37,12 +37,13 @@ export async function runSign(dataDir: string, signingKey: KeyObject | undefined
     print(err, `${dataDir}: not signed: a dataset with a problem is refused by every reader; mend it first\n`);
     return 1;
   }
-  await sealFolder(dataDir, { signingKey });
+  const manifest = manifestOf({ manifest: { fileName: MANIFEST_FILE_NAME, text: await sealFolder(dataDir, options) }, yearFiles: [] });
   const years = dataset.publishedYears;
   print(
     out,
     `${dataDir}: ${MANIFEST_FILE_NAME} lists the SHA-256 of ${years.length} year files (${years[0] ?? ''}..${years.at(-1) ?? ''}), datasetVersion ${dataset.version}\n` +
-      (signingKey === undefined
+      `sequence ${manifest?.sequence ?? ''}, expires ${manifest?.expires ?? ''}\n` +
+      (options.signingKey === undefined
         ? `not signed (no key: --key-file or DATASET_SIGNING_KEY_FILE); a ${SIGNATURE_FILE_NAME} of an earlier manifest is removed\n`
         : `signed: ${SIGNATURE_FILE_NAME} written\n`),
   );

@@ -13,6 +13,8 @@ import {
 import { redactedUrl } from '../redacted-url.js';
 import { createOriginClient, type OriginAnswer, type OriginClient } from './origin-request.js';
 import { delayToNextPoll } from './wall-clock.js';
+import { nestedDeeperThan } from './json-depth.js';
+import { setTimeout as delay } from 'node:timers/promises';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /** The most year files a published dataset may list: 2008 to 2207, far more than will ever be. */
@@ -24,6 +26,13 @@ const MAX_READ_BYTES = 16 * 1024 * 1024;
 /** A signature is 88 base64 characters. */
 const MAX_SIGNATURE_BYTES = 1024;
 
+/**
+ * Reads of one poll when it overlaps a publication, and the pause before each next one, growing (a
+ * writer's publication takes a millisecond or two: the manifest follows its signature at once).
+ */
+const MAX_READ_ATTEMPTS = 10;
+const STRADDLE_RETRY_MS = 10;
+
 /** Year files fetched at once. */
 const PARALLEL_FETCHES = 4;
 
@@ -34,6 +43,8 @@ export interface UrlSourceOptions {
   readonly url: string;
   /** Read the manifest's signature too (the reader checks signatures). */
   readonly signed: boolean;
+  /** The keys a signature is checked with before the manifest is parsed, and a read retried on a mismatch. */
+  readonly verify?: ((manifest: string, signature: string) => boolean) | undefined;
   readonly timeoutMs?: number;
 }
 
@@ -66,6 +77,29 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
     }
   };
 
+  let last: DirectorySnapshot | undefined;
+  const readOnce = async (): Promise<{ readonly snapshot: DirectorySnapshot; readonly straddles: boolean }> => {
+    const manifestFile = await manifest.read();
+    const signatureFile = options.signed ? await signature.read() : undefined;
+    const signed = signatureFile === undefined ? {} : { signature: signatureFile };
+    const unlisted = { snapshot: { manifest: manifestFile, yearFiles: [], ...signed } };
+    if (manifestFile === undefined || !('text' in manifestFile)) return { ...unlisted, straddles: false };
+    // Neither a manifest nested too deep nor one whose signature fails is parsed: the reader's checks name them.
+    if (nestedDeeperThan(manifestFile.text)) return { ...unlisted, straddles: false };
+    if (options.verify !== undefined && !(signatureFile !== undefined && 'text' in signatureFile && options.verify(manifestFile.text, signatureFile.text))) {
+      return { ...unlisted, straddles: true };
+    }
+    const listing = listedFiles(manifestFile);
+    // A manifest that is no manifest: the loader names its problems, and no year file is fetched.
+    if (listing === undefined) return { ...unlisted, straddles: false };
+    if (typeof listing === 'string') return { snapshot: { manifest: { fileName: MANIFEST_FILE_NAME, error: listing }, yearFiles: [], ...signed }, straddles: false };
+    const yearFiles = await fetchYearFiles(client, listing, known);
+    known = new Map();
+    remember(yearFiles, listing);
+    const straddles = yearFiles.some((file) => 'text' in file && listing.get(file.fileName) !== undefined && sha256Hex(file.text) !== listing.get(file.fileName));
+    return { snapshot: { manifest: manifestFile, yearFiles, ...signed }, straddles };
+  };
+
   return {
     location: redactedUrl(options.url),
     locationKind: 'origin',
@@ -75,18 +109,20 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
     },
     close: () => client.close(),
     async read() {
-      const manifestFile = await manifest.read();
-      const signatureFile = options.signed ? await signature.read() : undefined;
-      const signed = signatureFile === undefined ? {} : { signature: signatureFile };
-      if (manifestFile === undefined) return { manifest: manifestFile, yearFiles: [], ...signed };
-      const listing = listedFiles(manifestFile);
-      // A manifest that is no manifest: the loader names its problems, and no year file is fetched.
-      if (listing === undefined) return { manifest: manifestFile, yearFiles: [], ...signed };
-      if (typeof listing === 'string') return { manifest: { fileName: MANIFEST_FILE_NAME, error: listing }, yearFiles: [], ...signed };
-      const yearFiles = await fetchYearFiles(client, listing, known);
-      known = new Map();
-      remember(yearFiles, listing);
-      return { manifest: manifestFile, yearFiles, ...signed };
+      for (let attempt = 1; ; attempt += 1) {
+        const read = await readOnce();
+        // A poll that overlaps a publication (a new signature with the old manifest, a new year
+        // file under the old manifest) is read again: the writer writes the manifest last, so the
+        // next read is the new publication whole. Only a copy still wrong after that is returned.
+        if (read.straddles && attempt < MAX_READ_ATTEMPTS) {
+          await delay(STRADDLE_RETRY_MS * attempt);
+          continue;
+        }
+        // Nothing changed since the last read (304s): the very same read, which the live dataset does not examine again.
+        if (last !== undefined && sameRead(read.snapshot, last)) return last;
+        last = read.snapshot;
+        return read.snapshot;
+      }
     },
     watch(changed, { intervalSeconds }) {
       if (intervalSeconds <= 0) return () => undefined;
@@ -185,4 +221,13 @@ function rawFile(fileName: string, answer: OriginAnswer): RawFile {
   } catch (error) {
     return { fileName, error: messageOf(error) };
   }
+}
+
+/** Whether two reads hold the same files: the manifest and signature as the 304s gave them back, the year files by their texts. */
+function sameRead(a: DirectorySnapshot, b: DirectorySnapshot): boolean {
+  return a.manifest === b.manifest && a.signature === b.signature && a.yearFiles.length === b.yearFiles.length && a.yearFiles.every((file, at) => sameFile(file, b.yearFiles[at]));
+}
+
+function sameFile(a: YearFile, b: YearFile | undefined): boolean {
+  return b !== undefined && a.fileName === b.fileName && ('text' in a ? 'text' in b && a.text === b.text : 'error' in b && a.error === b.error);
 }

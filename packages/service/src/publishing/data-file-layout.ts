@@ -32,7 +32,7 @@ export const ARRANGEMENT_FILE_ORDER: FieldOrder = {
 
 /** The field order of the manifest. */
 export const MANIFEST_ORDER: FieldOrder = {
-  keys: ['$schema', 'publishedYears', 'files'],
+  keys: ['$schema', 'sequence', 'expires', 'publishedYears', 'files'],
   fields: {},
 };
 

@@ -18,6 +18,17 @@ export function manifestOf(snapshot: DirectorySnapshot): Manifest | undefined {
   return reading.manifest;
 }
 
+/** How a manifest is sealed when written: how long it vouches for the data, and the least sequence it may have. */
+export interface SealOptions {
+  /** DATASET_EXPIRES_SECONDS, or sign's --expires-seconds: `expires` is this long after now. */
+  readonly expiresSeconds?: number | undefined;
+  /** sign's --sequence-at-least: the way back for a writer that lost its folder (its readers hold a higher sequence). */
+  readonly sequenceAtLeast?: number | undefined;
+}
+
+/** A week: a reader then trusts a frozen origin for at most a week, and the writer re-seals twice a week. */
+export const DEFAULT_EXPIRES_SECONDS = 604_800;
+
 /**
  * The manifest a folder gets whenever one is written (import, sync, an acceptance, sign): its
  * `$schema` and published years, with `years` added, and the SHA-256 of every published year's
@@ -25,13 +36,13 @@ export function manifestOf(snapshot: DirectorySnapshot): Manifest | undefined {
  * digest the manifest lists already, so that publishing one year never vouches for a file edited
  * by hand since (`sign`, with `reseal`, does that on purpose), or of the file as it is when the
  * manifest lists none yet. A published year whose file cannot be read gets no digest: a reader of
- * the folder then refuses it rather than trust it.
+ * the folder then refuses it rather than trust it. Unsealed: sealedManifestText() adds the seal.
  */
-export function manifestText(
+export function nextManifest(
   snapshot: DirectorySnapshot,
   written: ReadonlyMap<string, string>,
   options: { readonly years?: readonly number[]; readonly reseal?: boolean } = {},
-): string {
+): Manifest {
   const current = manifestOf(snapshot);
   const publishedYears = [...new Set([...(current?.publishedYears ?? []), ...(options.years ?? [])])].sort((a, b) => a - b);
   const files: Record<string, string> = {};
@@ -43,5 +54,27 @@ export function manifestText(
     const digest = listed ?? (text === undefined ? undefined : sha256Hex(text));
     if (digest !== undefined) files[name] = digest;
   }
-  return formatManifest({ $schema: current?.$schema ?? MANIFEST_SCHEMA_REFERENCE, publishedYears, files });
+  return { $schema: current?.$schema ?? MANIFEST_SCHEMA_REFERENCE, publishedYears, files };
+}
+
+/**
+ * The text of `manifest` sealed after `previous` (the folder's manifest now, if any): the
+ * previous sequence plus one (at least `sequenceAtLeast`), and an expiry `expiresSeconds` from
+ * `now`. Every manifest written is sealed anew, so a reader can tell a newer one from an older.
+ */
+export function sealedManifestText(manifest: Manifest, previous: Manifest | undefined, options: SealOptions, now: Date): string {
+  const sequence = Math.max((previous?.sequence ?? 0) + 1, options.sequenceAtLeast ?? 1);
+  const expires = rfc3339Seconds(new Date(now.getTime() + (options.expiresSeconds ?? DEFAULT_EXPIRES_SECONDS) * 1000));
+  return formatManifest({ ...manifest, sequence, expires });
+}
+
+/** Whether two manifests say the same of the data: their seals aside. */
+export function sameManifestData(a: Manifest | undefined, b: Manifest): boolean {
+  const data = (manifest: Manifest): string => JSON.stringify([manifest.$schema, manifest.publishedYears, manifest.files]);
+  return a !== undefined && data(a) === data(b);
+}
+
+/** `2026-11-27T21:00:00Z`: RFC 3339 in UTC, to the second, as the manifest's schema writes it. */
+export function rfc3339Seconds(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

@@ -3,15 +3,15 @@ import { join } from 'node:path';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { formatArrangementFile } from './format-data-file.js';
-import { MANIFEST_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { writableFolder } from '../data-source/writable-folder.js';
 import { signManifest } from './dataset-signature.js';
-import { manifestOf, manifestText } from './manifest-text.js';
+import { manifestOf, nextManifest, sameManifestData, sealedManifestText, type SealOptions } from './manifest-text.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
-/** How a folder's manifest is written: signed (manifest.json.sig beside it) when the writer has a key. */
-export interface PublishOptions {
+/** How a folder's manifest is written: sealed (sequence, expiry), and signed (manifest.json.sig beside it) when the writer has a key. */
+export interface PublishOptions extends SealOptions {
   /** DATASET_SIGNING_KEY_FILE's key. */
   readonly signingKey?: KeyObject | undefined;
 }
@@ -24,26 +24,57 @@ export interface PublishOptions {
  * same notice agree. Returns whether the data changed: publishing the file a folder already has is
  * a no-op (though a manifest without digests gets them).
  */
-export async function publishYear(dataDir: string, file: ArrangementFile, options: PublishOptions = {}): Promise<{ readonly path: string; readonly changed: boolean }> {
+export function publishYear(dataDir: string, file: ArrangementFile, options: PublishOptions = {}): Promise<{ readonly path: string; readonly changed: boolean }> {
+  return oneAtATime(dataDir, () => publishYearNow(dataDir, file, options));
+}
+
+async function publishYearNow(dataDir: string, file: ArrangementFile, options: PublishOptions): Promise<{ readonly path: string; readonly changed: boolean }> {
   const folder = writableFolder(dataDir);
   const snapshot = await folder.read();
   const name = `${file.year}.json`;
   const text = formatArrangementFile(file);
   const sameFile = textOf(snapshot, name) === text;
-  const listed = manifestOf(snapshot)?.publishedYears.includes(file.year) === true;
-  const manifest = manifestText(snapshot, new Map([[name, text]]), { years: [file.year] });
-  if (!sameFile || manifest !== textOf(snapshot, MANIFEST_FILE_NAME)) {
-    await folder.publish({ yearFiles: sameFile ? new Map() : new Map([[name, text]]), manifest, signature: signatureOf(manifest, options) });
+  const current = manifestOf(snapshot);
+  const listed = current?.publishedYears.includes(file.year) === true;
+  const manifest = nextManifest(snapshot, new Map([[name, text]]), { years: [file.year] });
+  // The same data needs no new manifest: a sync that finds nothing new writes nothing.
+  if (!sameFile || !sameManifestData(current, manifest)) {
+    const sealed = sealedManifestText(manifest, current, options, new Date());
+    await folder.publish({ yearFiles: sameFile ? new Map() : new Map([[name, text]]), manifest: sealed, signature: signatureOf(sealed, options) });
   }
   return { path: join(dataDir, name), changed: !sameFile || !listed };
 }
 
-/** Writes a folder's manifest again: every published year file's digest as the files are now, and the signature when there is a key. */
-export async function sealFolder(dataDir: string, options: PublishOptions = {}): Promise<string> {
-  const folder = writableFolder(dataDir);
-  const manifest = manifestText(await folder.read(), new Map(), { reseal: true });
-  await folder.publish({ yearFiles: new Map(), manifest, signature: signatureOf(manifest, options) });
-  return manifest;
+/**
+ * Writes a folder's manifest again, sealed anew (the next sequence, a new expiry): every
+ * published year file's digest as the files are now, and the signature when there is a key.
+ */
+export function sealFolder(dataDir: string, options: PublishOptions = {}): Promise<string> {
+  return oneAtATime(dataDir, async () => {
+    const folder = writableFolder(dataDir);
+    const snapshot = await folder.read();
+    const manifest = sealedManifestText(nextManifest(snapshot, new Map(), { reseal: true }), manifestOf(snapshot), options, new Date());
+    await folder.publish({ yearFiles: new Map(), manifest, signature: signatureOf(manifest, options) });
+    return manifest;
+  });
+}
+
+/** The publications under way, by folder. */
+const publishing = new Map<string, Promise<unknown>>();
+
+/**
+ * One publication of a folder at a time in this process (a sync and the writer's re-seal): two
+ * that read the same manifest would write two manifests of the same sequence, which readers
+ * refuse as an equivocation.
+ */
+function oneAtATime<Result>(dataDir: string, task: () => Promise<Result>): Promise<Result> {
+  const run = (publishing.get(dataDir) ?? Promise.resolve()).then(task);
+  const settled = run.catch(() => undefined);
+  publishing.set(dataDir, settled);
+  void settled.then(() => {
+    if (publishing.get(dataDir) === settled) publishing.delete(dataDir);
+  });
+  return run;
 }
 
 function signatureOf(manifest: string, options: PublishOptions): string | undefined {

@@ -318,6 +318,12 @@ export const ReadinessSchema = Type.Object(
       description:
         'Data files deleted since they were loaded (`2025.json`, `manifest.json`): what they held is still served, but a restart would lose it.',
     }),
+    sequence: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+      description: "The loaded dataset's manifest sequence (one more at every manifest its writer writes); null when it has none.",
+    }),
+    expires: Type.Union([Type.String(), Type.Null()], {
+      description: "When the loaded dataset's manifest expires (RFC 3339, UTC): readers refuse a manifest past it; the copy in use keeps answering. Null when it has none.",
+    }),
     sync: Type.Optional(SyncStateSchema),
   },
   { additionalProperties: false, description: 'Whether a dataset publishing at least one year is loaded.' },

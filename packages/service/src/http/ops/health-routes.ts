@@ -27,6 +27,8 @@ export function readiness(
     readonly publishedYears: readonly number[];
     readonly unavailableYears: readonly number[];
     readonly missingFiles: readonly string[];
+    readonly sequence: number | null;
+    readonly expires: string | null;
     readonly sync?: SyncState;
     readonly source?: OriginState;
   };
@@ -42,6 +44,8 @@ export function readiness(
       publishedYears: dataset?.publishedYears ?? [],
       unavailableYears: dataset?.unavailableYears ?? [],
       missingFiles: dataset?.missingFiles ?? [],
+      sequence: dataset?.seal.sequence ?? null,
+      expires: dataset?.seal.expires ?? null,
       ...(sync === undefined ? {} : { sync }),
       ...(source === undefined ? {} : { source }),
     },
@@ -76,7 +80,7 @@ export function healthRoutes(
         operationId: 'service.getReadiness',
         summary: 'Readiness',
         description:
-          "Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, when sync runs its state, and for a reader (DATA_URL) its origin: last successful poll, last change, last error (neither decides readiness).",
+          "Ready once a dataset publishing at least one year is loaded; reports the dataset version, the published years, any unavailable year, any data file deleted since it was loaded, the manifest's sequence and expiry, when sync runs its state, and for a reader (DATA_URL) its origin: last successful poll, last change, last error (neither decides readiness).",
         responses: {
           200: { description: 'A dataset is loaded.', contentType: JSON_TYPE, schema: 'Readiness', example: { live: true } },
           503: {

@@ -65,6 +65,26 @@ export function createPrometheusRegistry(sources: MetricSources): Registry {
     },
   });
   new Gauge({
+    name: 'calendar_dataset_sequence',
+    help: "The loaded dataset's manifest sequence: one more at every manifest its writer writes; absent when the manifest has none.",
+    registers: [registry],
+    collect() {
+      const sequence = sources.dataset()?.seal.sequence;
+      if (sequence === undefined) this.remove();
+      else this.set(sequence);
+    },
+  });
+  new Gauge({
+    name: 'calendar_dataset_expires_timestamp_seconds',
+    help: "When the loaded dataset's manifest expires (Unix time): readers refuse a manifest past it; the writer re-seals before. Absent when the manifest has none.",
+    registers: [registry],
+    collect() {
+      const expires = sources.dataset()?.seal.expires;
+      if (expires === undefined) this.remove();
+      else this.set(Date.parse(expires) / 1000);
+    },
+  });
+  new Gauge({
     name: 'calendar_dataset_missing_file',
     help: 'Data files deleted since they were loaded, each 1: their data is still served, but a restart would lose it.',
     labelNames: ['file'] as const,
