@@ -164,6 +164,11 @@ function isClosedCode(code: number): boolean {
   return code === TRADING_CODE.WEEKEND || code === TRADING_CODE.HOLIDAY || code === TRADING_CODE.MARKET_CLOSURE;
 }
 
+/** The years whose exchanges' notice is in the dataset, ascending. */
+export function tradingYears(dataset: Dataset): number[] {
+  return [...dataset.arrangements.keys()].filter((year) => hasExchangeNotice(dataset, year)).sort((a, b) => a - b);
+}
+
 /** Whether the exchanges' notice for a year is in the dataset. */
 export function hasExchangeNotice(dataset: Dataset, year: number): boolean {
   return dataset.arrangements.get(year)?.exchanges !== undefined;
