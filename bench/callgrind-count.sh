@@ -12,7 +12,8 @@
 # 1) sets the pause.
 # Requests come from a separate Node process over eight keep-alive connections, cycling through
 # the paths file (one path per line), with an Accept-Encoding header when ACCEPT_ENCODING is set
-# and an Accept header when ACCEPT is set.
+# and an Accept header when ACCEPT is set. With POST_PATH set (such as /mcp), each line is instead
+# a JSON body POSTed there, with the headers an MCP client sends.
 # Needs valgrind, curl and ss. CALLGRIND_OUT keeps the dump.
 set -euo pipefail
 port=$1 paths=$2
@@ -33,8 +34,13 @@ client() {
     const paths = readFileSync(file, "utf8").trim().split("\n");
     const agent = new Agent({ keepAlive: true, maxSockets: 8 });
     let sent = 0;
-    const headers = { ...(process.env.ACCEPT_ENCODING ? { "accept-encoding": process.env.ACCEPT_ENCODING } : {}), ...(process.env.ACCEPT ? { accept: process.env.ACCEPT } : {}) };
-    const get = (path) => new Promise((done, fail) => request(base + path, { agent, headers }, (res) => { res.resume(); res.on("end", done); }).on("error", fail).end());
+    const post = process.env.POST_PATH;
+    const headers = { ...(process.env.ACCEPT_ENCODING ? { "accept-encoding": process.env.ACCEPT_ENCODING } : {}), ...(process.env.ACCEPT ? { accept: process.env.ACCEPT } : {}),
+      ...(post ? { "content-type": "application/json", accept: "application/json, text/event-stream" } : {}) };
+    const get = (line) => new Promise((done, fail) => {
+      const sent = request(base + (post ?? line), { agent, headers, method: post ? "POST" : "GET" }, (res) => { res.resume(); res.on("end", done); }).on("error", fail);
+      sent.end(post ? line : undefined);
+    });
     await Promise.all(Array.from({ length: 8 }, async () => { while (sent < Number(count)) await get(paths[sent++ % paths.length]); }));
     agent.destroy();
   ' "http://127.0.0.1:$port" "$paths" "$1"

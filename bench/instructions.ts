@@ -6,6 +6,7 @@
  *
  *   npm run bench:instructions [-- --scenarios single-date,problem-400 --requests 20000 --warm-up 40000 --relative]
  *   npm run bench:instructions -- --accept-encoding 'gzip, deflate, br'   (requests as a browser sends them)
+ *   npm run bench:instructions -- --mcp [--scenarios single-date]   (each MCP tool call against the REST answer it mirrors)
  *
  * Then every valid JSON request against a single date (the distant-future scenarios included):
  * none may cost more than RELATIVE_TARGET times a single date, the documented bulk answers (the
@@ -35,6 +36,8 @@ const { values: flags } = parseArgs({
     'accept-encoding': { type: 'string' },
     // Only the service's counts against a single date's (no floors): the relative table alone.
     relative: { type: 'boolean', default: false },
+    // Each scenario's requests as MCP tool calls (POST /mcp) against the same requests over REST: the service only.
+    mcp: { type: 'boolean', default: false },
   },
 });
 
@@ -99,6 +102,10 @@ async function main(): Promise<void> {
     `Instructions per request under callgrind, node ${process.version}: ${flags['warm-up']} requests to warm up, ${flags.requests} counted` +
       (acceptEncoding === undefined ? '' : `, Accept-Encoding: ${acceptEncoding}`),
   );
+  if (flags.mcp) {
+    await mcpAgainstRest(work, scenarios);
+    return;
+  }
   if (flags.relative) {
     for (const scenario of scenarios) {
       serviceCounts.set(scenario.name, await countService(writePaths(work, scenario), scenario));
@@ -132,6 +139,41 @@ async function main(): Promise<void> {
     );
   }
   await relativeToSingleDate(work, wanted, serviceCounts);
+}
+
+/** A tool call may cost at most this many times the REST answer it mirrors. */
+const MCP_TARGET = 2;
+
+/** The tool each REST scenario's request is, with its arguments read from the request's path. */
+const MCP_TOOLS: Readonly<Record<string, (url: URL) => readonly [string, Readonly<Record<string, unknown>>]>> = {
+  'single-date': (url) => ['get_date_status', { date: url.pathname.split('/').at(-1) }],
+  'range-366': (url) => ['list_date_range', Object.fromEntries(url.searchParams)],
+  'workdays-366': (url) => ['count_workdays', Object.fromEntries(url.searchParams)],
+  'next-holiday': (url) => ['get_next_holiday', Object.fromEntries(url.searchParams)],
+  'workday-offset': (url) => ['add_workdays', { fromDate: url.searchParams.get('fromDate'), days: Number(url.searchParams.get('days')) }],
+  'year-overview': (url) => ['get_year_overview', { year: Number(url.pathname.split('/').at(-1)) }],
+};
+
+/** Each scenario that has a tool: the service answering it over REST, then the same requests as tools/call. */
+async function mcpAgainstRest(work: string, scenarios: readonly Scenario[]): Promise<void> {
+  console.log('  scenario          REST   tools/call   tools/call / REST   target');
+  for (const scenario of scenarios) {
+    const toolOf = MCP_TOOLS[scenario.name];
+    if (toolOf === undefined) continue;
+    const rest = await countService(writePaths(work, scenario), scenario);
+    const bodies = scenario.paths.map((path, at) => {
+      const [name, args] = toolOf(new URL(path, 'http://localhost'));
+      return JSON.stringify({ jsonrpc: '2.0', id: at, method: 'tools/call', params: { name, arguments: args } });
+    });
+    const bodiesFile = join(work, `${scenario.name}.mcp`);
+    writeFileSync(bodiesFile, `${bodies.join('\n')}\n`);
+    const port = nextPort++;
+    const mcp = await count(bodiesFile, port, [process.execPath, CLI, 'serve'], { PORT: String(port), LOG_LEVEL: 'silent', RELOAD_INTERVAL_SECONDS: '0', POST_PATH: '/mcp' });
+    const ratio = mcp / rest;
+    console.log(
+      `  ${scenario.name.padEnd(16)} ${String(rest).padStart(7)}   ${String(mcp).padStart(10)}   ${ratio.toFixed(2).padStart(17)}   <= ${MCP_TARGET}: ${ratio <= MCP_TARGET ? 'met' : 'NOT met'}`,
+    );
+  }
 }
 
 /** Every valid JSON request's instructions against a single date's, the distant ones counted here. */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 
 export interface Started {
   readonly child: ChildProcess;
@@ -150,4 +150,26 @@ export function residentMegabytes(pid: number, withChildren: boolean): number {
       return total;
     }
   }, 0);
+}
+
+/** Sends `count` GET requests cycling through `paths` over eight keep-alive connections, bodies read and dropped. */
+export async function sendRequests(baseUrl: string, paths: readonly string[], count: number): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+  let sent = 0;
+  const get = (path: string): Promise<void> =>
+    new Promise((resolve, reject) => {
+      request(`${baseUrl}${path}`, { agent }, (response) => {
+        response.resume();
+        response.on('end', resolve);
+      })
+        .on('error', reject)
+        .end();
+    });
+  try {
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (sent < count) await get(paths[sent++ % paths.length] ?? '/');
+    }));
+  } finally {
+    agent.destroy();
+  }
 }

@@ -20,7 +20,7 @@ import { benchmarkLibrary } from './library.js';
 import { benchmarkPackage } from './package.js';
 import { median } from './per-call.js';
 import { drive, hasWrk, type LoadResult } from './load.js';
-import { cpuSeconds, fetchBody, residentMegabytes, serviceHeaders, startServer, type Started } from './processes.js';
+import { cpuSeconds, fetchBody, residentMegabytes, sendRequests, serviceHeaders, startServer, type Started } from './processes.js';
 import { DISTANT_SCENARIOS, SCENARIOS, type Scenario } from './scenarios.js';
 
 const { values: flags } = parseArgs({
@@ -98,36 +98,80 @@ async function main(): Promise<void> {
   }
 }
 
+/** How many requests the memory after load is read after (the issue's figure: RSS after 2 000 requests). */
+const LOAD_REQUESTS = 2000;
+
+/** Start-up and memory targets against the minimal Fastify app with a JSON logger, same Node, same run. */
+const START_UP_RATIO_TARGET = 1.5;
+const MEMORY_MARGIN_TARGET_MB = 15;
+
+interface ProcessFigures {
+  /** Spawn to first answered request. */
+  readonly startMs: number;
+  /** CPU used until then. */
+  readonly startCpuMs: number;
+  /** Resident memory after the first answer and a second at rest. */
+  readonly restMb: number;
+  /** Resident memory after LOAD_REQUESTS single-date requests. */
+  readonly loadedMb: number;
+}
+
+/**
+ * Start-up and memory of the service beside its floor: a minimal Fastify app with a JSON logger
+ * (pino, as Fastify's `logger: true` gives) answering the single date's body, started the same way
+ * on the same Node, alternating, seven times (one in a smoke run). Each: spawn to first answer
+ * (and the CPU used by then), resident memory at rest a second later, and after 2 000 single-date
+ * requests on eight keep-alive connections.
+ */
 async function measureStartUp(): Promise<void> {
-  const times: number[] = [];
-  const cpu: number[] = [];
-  const memory: number[] = [];
-  const floorTimes: number[] = [];
-  const floorCpu: number[] = [];
-  const floorMemory: number[] = [];
+  const scenario = SCENARIOS.find(({ name }) => name === 'single-date');
+  if (scenario === undefined) throw new Error('no single-date scenario');
+  const probe = await startService({});
+  const sample = await fetchBody(probe.baseUrl, PROBE);
+  await probe.stop();
   const bodyFile = join(mkdtempSync(join(tmpdir(), 'bench-body-')), 'body');
-  writeFileSync(bodyFile, '{}');
+  writeFileSync(bodyFile, sample.body);
+  const service: ProcessFigures[] = [];
+  const floor: ProcessFigures[] = [];
   for (let attempt = 0; attempt < (smoke ? 1 : 7); attempt++) {
-    const service = await startService({});
-    times.push(service.startMs);
-    // CPU time used until the first answer: steadier than wall time on a shared machine.
-    cpu.push(cpuSeconds(service.child.pid ?? 0, false) * 1000);
-    memory.push(residentMegabytes(service.child.pid ?? 0, false));
-    await service.stop();
-    // The floor: a minimal Fastify server, started the same way on the same machine, same moment.
+    service.push(await figuresOf(await startService({ LOG_LEVEL: 'info' }), scenario.paths));
     const port = nextPort++;
-    const minimal = await startServer(process.execPath, [MINIMAL, String(port), bodyFile], {}, port, PROBE);
-    floorTimes.push(minimal.startMs);
-    floorCpu.push(cpuSeconds(minimal.child.pid ?? 0, false) * 1000);
-    floorMemory.push(residentMegabytes(minimal.child.pid ?? 0, false));
-    await minimal.stop();
+    floor.push(await figuresOf(await startServer(process.execPath, [MINIMAL, String(port), bodyFile], { JSON_LOGGER: '1' }, port, PROBE), scenario.paths));
   }
+  const of = (figures: readonly ProcessFigures[], key: keyof ProcessFigures): number[] => figures.map((each) => each[key]);
+  const startRatio = median(of(service, 'startMs')) / median(of(floor, 'startMs'));
+  const restMargin = median(of(service, 'restMb')) - median(of(floor, 'restMb'));
+  const loadedMargin = median(of(service, 'loadedMb')) - median(of(floor, 'loadedMb'));
   console.log(
-    `\nStart-up, process start to first answered request: ${summary(times, 0)} ms, CPU ${summary(cpu, 0)} ms  [target < 250 ms: ${verdict(median(times) < 250)}]` +
-      `\n  (a minimal Fastify server, the floor, in the same run: ${summary(floorTimes, 0)} ms, CPU ${summary(floorCpu, 0)} ms)` +
-      `\nResident memory after start: ${summary(memory, 1)} MB  [target < 70 MB: ${verdict(median(memory) < 70)}]` +
-      `\n  (the minimal Fastify server: ${summary(floorMemory, 1)} MB)`,
+    `
+Start-up and memory (medians, spread in brackets; the floor: minimal Fastify with a JSON logger sending the single date's ${sample.body.length} bytes)` +
+      `
+                                   service              minimal Fastify      service - floor` +
+      `
+  first answer after spawn, ms     ${summary(of(service, 'startMs'), 0).padEnd(20)} ${summary(of(floor, 'startMs'), 0).padEnd(20)} x${startRatio.toFixed(2)}  [target <= x${START_UP_RATIO_TARGET}: ${verdict(startRatio <= START_UP_RATIO_TARGET)}]` +
+      `
+  CPU until then, ms               ${summary(of(service, 'startCpuMs'), 0).padEnd(20)} ${summary(of(floor, 'startCpuMs'), 0)}` +
+      `
+  RSS at rest, MB                  ${summary(of(service, 'restMb'), 1).padEnd(20)} ${summary(of(floor, 'restMb'), 1).padEnd(20)} +${restMargin.toFixed(1)}  [target <= +${MEMORY_MARGIN_TARGET_MB}: ${verdict(restMargin <= MEMORY_MARGIN_TARGET_MB)}]` +
+      `
+  RSS after ${LOAD_REQUESTS} requests, MB     ${summary(of(service, 'loadedMb'), 1).padEnd(20)} ${summary(of(floor, 'loadedMb'), 1).padEnd(20)} +${loadedMargin.toFixed(1)}  [target <= +${MEMORY_MARGIN_TARGET_MB}: ${verdict(loadedMargin <= MEMORY_MARGIN_TARGET_MB)}]`,
   );
+}
+
+async function figuresOf(started: Started, paths: readonly string[]): Promise<ProcessFigures> {
+  const pid = started.child.pid ?? 0;
+  try {
+    const startMs = started.startMs;
+    // CPU time used until the first answer: steadier than wall time on a shared machine.
+    const startCpuMs = cpuSeconds(pid, false) * 1000;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const restMb = residentMegabytes(pid, false);
+    await sendRequests(started.baseUrl, paths, LOAD_REQUESTS);
+    const loadedMb = residentMegabytes(pid, false);
+    return { startMs, startCpuMs, restMb, loadedMb };
+  } finally {
+    await started.stop();
+  }
 }
 
 async function measureScenario(scenario: Scenario, useWrk: boolean): Promise<void> {

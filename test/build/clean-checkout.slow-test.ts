@@ -134,6 +134,17 @@ describe('the library package from npm pack', { timeout: TIMEOUT }, () => {
     }
   });
 
+  it('declarations that stand alone: no doc comment points into the repository, and the client types only the /v1 operations', () => {
+    for (const file of ['dist/index.d.ts', 'dist/client.d.ts']) {
+      const text = readFileSync(join(installed, file), 'utf8');
+      // A user has the tarball, not the repository: no docs/…, packages/…, README or source file named.
+      assert.deepEqual(text.match(/\b(?:docs|packages|test|scripts)\/[\w./-]*|\bREADME\b|\bBENCHMARKS\b|\b[\w-]+\.(?:ts|md)\b/g) ?? [], [], `${file} names repository files`);
+    }
+    const client = readFileSync(join(installed, 'dist/client.d.ts'), 'utf8');
+    for (const operational of ['/readyz', '/healthz', '/metrics', '/dataset', 'Readiness', 'DatasetFile', 'SyncState']) assert.ok(!client.includes(operational), `dist/client.d.ts: nothing of ${operational}`);
+    assert.doesNotMatch(client, /^export (?:type|interface|declare) (?:paths|components)\b/m, 'the generated paths and components are not exported');
+  });
+
   it('installs with no dependency at all', () => {
     const packages = readdirSync(join(consumer, 'node_modules')).filter((name) => !name.startsWith('.'));
     assert.deepEqual(packages, ['china-holiday-calendar']);

@@ -63,13 +63,13 @@ describe('one version: packages, lockfile, image tag and documents', () => {
     for (const { file, name, tag } of tags) assert.equal(tag, VERSION, `${file}: image ${name}`);
   });
 
-  it('the OpenAPI document and the versions the READMEs show are it', () => {
+  it('the OpenAPI document and the versions the guides show are it', () => {
     assert.equal((readJson('docs', 'openapi.json') as { info: { version: string } }).info.version, VERSION, 'docs/openapi.json info.version (npm run docs:generate)');
     const shownVersions = [
-      { file: 'README.md', pattern: /china-holiday-calendar-(\d+\.\d+\.\d+)\.tgz/g },
+      { file: join('docs', 'library.md'), pattern: /china-holiday-calendar-(\d+\.\d+\.\d+)\.tgz/g },
       { file: join('deploy', 'README.md'), pattern: /china-calendar:(\d+\.\d+\.\d+)/g },
     ].flatMap(({ file, pattern }) => [...readRepoFile(file).matchAll(pattern)].map((match) => ({ file, version: match[1] })));
-    assert.ok(shownVersions.length >= 2, 'the READMEs name the tarball and the image');
+    assert.ok(shownVersions.length >= 2, 'the library guide names the tarball, deploy/README.md the image');
     assert.deepEqual(shownVersions.filter(({ version }) => version !== VERSION), []);
   });
 });
@@ -83,7 +83,7 @@ describe('the licence', () => {
     for (const { dir, manifest } of [{ dir: '.', manifest: root }, ...workspaces]) assert.equal(manifest.license, 'MIT', `${dir}/package.json license`);
   });
 
-  it('the library package holds the same LICENSE, and npm pack puts it in the tarball', async () => {
+  it('the library package holds the same LICENSE, and npm pack puts it in the tarball with its README (its page on npm)', async () => {
     const library = workspaces.find(({ manifest }) => manifest.private !== true) ?? assert.fail('no published workspace');
     assert.equal(readRepoFile(library.dir, 'LICENSE'), licence, `${library.dir}/LICENSE is the root's LICENSE`);
     // --ignore-scripts: the list, without the build that prepack runs.
@@ -92,6 +92,7 @@ describe('the licence', () => {
     assert.equal(packed?.name, library.manifest.name);
     assert.equal(packed.version, VERSION);
     assert.ok(packed.files.some((file) => file.path === 'LICENSE'), 'LICENSE is in the tarball');
+    assert.ok(packed.files.some((file) => file.path === 'README.md'), 'README.md is in the tarball');
   });
 });
 

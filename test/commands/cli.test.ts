@@ -14,13 +14,13 @@ import { expectedCounts, expectedDay } from '../helpers/reference-calendar.js';
  * output), and a few runs as a child process (`npm run cli -- <command>`) show that the process
  * exits with that code and writes that output, byte for byte.
  * - validate [dir]: ok → exit 0 with the published years and the datasetVersion; any problem →
- *   exit 1 and one `file: field: reason` line per problem (README, docs/arrangement-format.md);
+ *   exit 1 and one `file: field: reason` line per problem (docs/operators.md, docs/arrangement-format.md);
  * - query <date | path>: the JSON the service would send, exit 0 on 200, 1 otherwise;
  * - import <notice.txt>...: writes <year>.json and publishes the year in manifest.json; a notice it
  *   does not understand is refused with the offending line quoted «like this»; --dry-run writes
  *   nothing; an annual notice does not replace an existing year without --force;
  * - help prints the usage, `<command> --help` that command's; an unknown command, or an invalid
- *   service setting for serve or query, exits 2 with a message and no stack trace (README
+ *   service setting for serve or query, exits 2 with a message and no stack trace (docs/operators.md,
  *   "Configuration"); validate, import and sync read no service setting but DATA_DIR.
  * Expected calendar values come from the official notices (test/fixtures/notices/) (test/helpers/reference-calendar.ts).
  */

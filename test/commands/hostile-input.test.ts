@@ -8,7 +8,7 @@ import { runCli, type CommandRun } from '../helpers/command-run.js';
 import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 
 /*
- * What the terminal receives when a command quotes hostile input (README "Publishing a new year"):
+ * What the terminal receives when a command quotes hostile input (docs/operators.md, "Publishing a new year"):
  * the command line's output, byte for byte (the process writes exactly these bytes: see
  * cli.test.ts). A control character from the input (ESC, BEL, NUL, a bidirectional override)
  * arrives as its \uXXXX escape, never raw; only the line breaks the commands write themselves pass.

@@ -15,7 +15,7 @@ import { CLI_SOURCE } from '../helpers/source-cli.js';
 
 /*
  * `china-calendar serve` on a data directory an operator (or an attacker with write access to it)
- * has put odd things in, with real signals (README "The data, and publishing a new year" and
+ * has put odd things in, with real signals (docs/operators.md, "The data, and publishing a new year" and
  * "Signals, timeouts and limits"): a FIFO in a year file's place, a deleted year file or
  * manifest, a huge sparse file, a link to a device or to a file that is not JSON. The service
  * starts, logs the year's problem, keeps the last good data, answers SIGHUP and ends on SIGTERM

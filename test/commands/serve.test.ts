@@ -7,7 +7,7 @@ import { openRawConnection } from '../helpers/http-answer.js';
 import { answers, listeningPids, startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
 
 /*
- * `china-calendar serve` as an operator runs it, over real sockets and real signals (README
+ * `china-calendar serve` as an operator runs it, over real sockets and real signals (docs/operators.md,
  * "Signals, timeouts and limits"): SIGTERM and SIGINT drain keep-alive connections without losing
  * a request, with one process or a cluster, signalled alone or with its whole process group; a
  * port already taken makes the service exit 1 whatever WORKERS says; a worker killed with
@@ -64,7 +64,7 @@ describe('serve: a drain on SIGTERM or SIGINT loses no request on keep-alive con
   ] as const;
   for (const { label, env, signal, group } of scenarios) {
     // With workers, the primary closes the shared listening socket only once the last worker has
-    // stopped accepting: a connection opened in that instant is reset, not refused (README). Its
+    // stopped accepting: a connection opened in that instant is reset, not refused (docs/operators.md). Its
     // request was never read; a request on a kept-alive connection is never lost.
     const unreadOnNewConnection = (error: string): boolean => 'WORKERS' in env && error === 'new connection: ECONNRESET';
     it(`${label}: 16 busy keep-alive clients get every answer, the last with Connection: close; an idle connection is closed; exit 0`, async () => {

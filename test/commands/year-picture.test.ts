@@ -14,7 +14,7 @@ import { monthLength, WEEKDAYS, weekdayOf } from '../helpers/spec-dates.js';
  * The picture `import` prints: the year as twelve month grids, weeks Monday
  * to Sunday, each day its number and a mark. Read back cell by cell, it must show what the
  * reference says of every day of 2023-2026, in the right weekday column; and the excerpt the
- * README shows must be real output.
+ * operator's guide (docs/operators.md) shows must be real output.
  */
 
 const SYNTHETIC_2027 = new URL('../fixtures/synthetic/2027-annual.txt', import.meta.url);
@@ -95,8 +95,8 @@ describe('the year picture', () => {
     assert.deepEqual(['2020-01-19', '2020-01-25', '2020-01-31', '2020-02-01', '2020-02-02', '2020-02-03'].map(markOf), ['!', '*', '+', '+', '+', ' ']);
   });
 
-  it('is what the README shows in "Publishing a new year", step 3: the import of the synthetic 2027 notice', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('is what the operator\'s guide shows in "Publishing a new year", step 3: the import of the synthetic 2027 notice', () => {
+    const readme = readFileSync(new URL('../../docs/operators.md', import.meta.url), 'utf8');
     const step = readme.slice(readme.indexOf('3. **Look at the year'), readme.indexOf('4. **Nothing else'));
     const excerpt = /```text\n([\s\S]*?)```/.exec(step)?.[1];
     assert.ok(excerpt !== undefined, 'step 3 shows an excerpt');
@@ -106,6 +106,6 @@ describe('the year picture', () => {
       .split(/^…$/m)
       .map((chunk) => chunk.replace(/^\n+|\s+$/g, ''));
     assert.ok(chunks.length >= 2 && chunks.every((chunk) => chunk.split('\n').length >= 1 && chunk !== ''), JSON.stringify(chunks));
-    for (const chunk of chunks) assert.ok(picture.includes(chunk), `the README's excerpt is real output:\n${chunk}`);
+    for (const chunk of chunks) assert.ok(picture.includes(chunk), `the guide's excerpt is real output:\n${chunk}`);
   });
 });

@@ -12,7 +12,7 @@ import { dataCopies } from '../helpers/data-dir.js';
 import { reseal } from '../helpers/sealed-data.js';
 
 /*
- * What the loader reads from a data directory (README "The data, and publishing a new year"):
+ * What the loader reads from a data directory (docs/operators.md, "The data, and publishing a new year"):
  * regular files only, links followed, at most MAX_DATA_FILE_BYTES of each, and never a read that
  * waits. Real special files: a FIFO made by mkfifo, a listening Unix socket, a directory, a link
  * to /dev/zero, a sparse 1 GiB file, a link to a file the kernel makes up as it is read.

@@ -4,7 +4,7 @@
  * where each alert is seen firing and not firing. promtool comes with Debian's prometheus package,
  * which .ci/run installs; without it these checks are skipped with a message, except under CI
  * (CI set), where they fail. Also: the rules and their tests read only metrics the real service
- * exports, and the Alerts section of each README (README.md, README.zh-CN.md) names every alert.
+ * exports, and the Alerts section of each operator's guide (docs/operators.md, docs/operators.zh-CN.md) names every alert.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -121,8 +121,8 @@ describe('deploy/prometheus/alerts.yaml: checked and tested with promtool', () =
 });
 
 for (const { file, heading } of [
-  { file: 'README.md', heading: 'Alerts' },
-  { file: 'README.zh-CN.md', heading: '告警' },
+  { file: 'docs/operators.md', heading: 'Alerts' },
+  { file: 'docs/operators.zh-CN.md', heading: '告警' },
 ]) {
   describe(`${file}: the ${heading} section`, () => {
     it('names every alert, each with what to do', () => {

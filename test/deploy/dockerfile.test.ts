@@ -39,7 +39,7 @@ import {
 } from './deploy-files.js';
 import { REPOSITORY } from '../helpers/source-cli.js';
 
-/** The base image the README promises (section "Which Node"). */
+/** The base image docs/operators.md promises (section "Which Node"). */
 const BASE_IMAGE = 'node:26-trixie-slim';
 const CORE = '@china-holiday-calendar/core';
 const SERVICE_BIN = 'china-calendar';

@@ -333,7 +333,7 @@ describe('deploy/kubernetes/base: the Deployment and the real configuration', ()
     assert.ok(preStopSeconds >= 3 && preStopSeconds <= 15, `a few seconds, not ${String(command[1])}`);
     const grace = podSpec.terminationGracePeriodSeconds ?? 30;
     // After SIGTERM the service drains its connections and exits, at the latest when its
-    // SHUTDOWN_TIMEOUT_SECONDS run out (README "Signals, timeouts and limits").
+    // SHUTDOWN_TIMEOUT_SECONDS run out (docs/operators.md, "Signals, timeouts and limits").
     const drainSeconds = config.shutdownTimeoutSeconds;
     assert.ok(grace > preStopSeconds + drainSeconds, `terminationGracePeriodSeconds ${grace} > preStop ${preStopSeconds} s + drain ${drainSeconds} s`);
   });

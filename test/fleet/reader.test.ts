@@ -151,6 +151,34 @@ describe('a reader following a writer', () => {
   });
 });
 
+describe("a reader's log", () => {
+  it('names its origin and its cache (none without DATA_DIR), never a folder it does not use; an origin it cannot read is "(origin)"', async () => {
+    const listening = (lines: readonly string[]): Record<string, unknown> =>
+      (lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'china calendar service listening') ?? assert.fail(lines.join('')));
+    const writer = await serve({ DATA_DIR: dataCopy() });
+    const origin = `${writer.url}/dataset/`;
+
+    const uncached = collectingLogger();
+    await reader(origin, {}, uncached.logger);
+    const started = listening(uncached.lines);
+    assert.equal(started.dataUrl, origin);
+    assert.equal(started.cacheDir, null);
+    assert.equal('dataDir' in started, false, 'no dataDir: the bundled folder is not used');
+
+    const cache = emptyDir();
+    const cached = collectingLogger();
+    await reader(origin, { DATA_DIR: cache }, cached.logger);
+    assert.equal(listening(cached.lines).cacheDir, cache);
+
+    await writer.close();
+    const orphan = collectingLogger();
+    await reader(origin, {}, orphan.logger);
+    const problems = orphan.lines.join('');
+    assert.match(problems, /\(origin\): cannot be read/);
+    assert.doesNotMatch(problems, /\(directory\)/);
+  });
+});
+
 describe('a reader refuses a copy that fails a check, and keeps its last good copy', () => {
   it('a year file that is not the one the manifest lists: refused by its digest, named in the log, /readyz and /metrics; taken once mended', async () => {
     const { dir, origin } = await staticOrigin();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
-import { runImport, type ImportOptions } from 'china-holiday-calendar-service/internal/commands/import.js';
+import { runImport, type ImportCommandOptions } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { runCommandLine } from 'china-holiday-calendar-service/internal/commands/command-line.js';
 import { runSyncCommand, type SyncCommandOptions } from 'china-holiday-calendar-service/internal/commands/sync.js';
 
@@ -53,7 +53,7 @@ export function runSyncCollected(options: SyncCommandOptions): Promise<CommandRu
  * Publishes notice files into a data folder as `import` does (by default, this year by the clock),
  * as a writer beside a running service does; fails the test if the import refuses.
  */
-export async function importNotices(dataDir: string, notices: readonly string[], options: Partial<ImportOptions> = {}): Promise<void> {
+export async function importNotices(dataDir: string, notices: readonly string[], options: Partial<ImportCommandOptions> = {}): Promise<void> {
   const run = await collectRun((stdout, stderr) => runImport(notices, { dataDir, dryRun: false, force: false, ...options }, stdout, stderr));
   assert.equal(run.code, 0, show(run));
 }

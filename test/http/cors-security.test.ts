@@ -22,7 +22,7 @@ import { buildListeningTestApp, buildTestApp, TEST_DOCS_URL } from '../helpers/t
  *   a 405 lists `GET, HEAD, OPTIONS` (docs/design.md: "and OPTIONS where CORS preflight is served");
  * - with an explicit origin list, an allowed Origin is echoed and the answer varies by Origin; other
  *   origins get no CORS headers; `none` turns CORS off; an invalid CORS_ORIGINS stops the start with
- *   a ConfigError (README "Configuration": an invalid value stops the start with a message);
+ *   a ConfigError (docs/operators.md, "Configuration": an invalid value stops the start with a message);
  * - a preflight allows the headers browser apps send on their own: W3C Trace Context (`traceparent`,
  *   `tracestate`, sent by every OpenTelemetry web SDK), W3C Baggage (`baggage`, sent by the same
  *   SDKs' default propagator) and `Accept-Language`, besides the API's own `X-Request-Id` and
@@ -49,7 +49,7 @@ async function appWith(env: NodeJS.ProcessEnv, dataDir?: string): Promise<Fastif
   return app;
 }
 
-/** The headers a browser app may send to the API itself (README "Caching, CORS and the other headers"). */
+/** The headers a browser app may send to the API itself (docs/api.md, "Caching, CORS and the other headers"). */
 const API_HEADERS = ['x-request-id', 'if-none-match'];
 /** What browser apps send on their own: W3C Trace Context, W3C Baggage, Accept-Language. */
 const BROWSER_APP_HEADERS = ['traceparent', 'tracestate', 'baggage', 'accept-language'];

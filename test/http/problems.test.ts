@@ -493,7 +493,7 @@ describe('date forms in every date parameter (docs/design.md: exactly yyyy-MM-dd
 describe('404 for a path the service does not have, whatever the method', () => {
   const paths = [
     '/nope',
-    '/',
+    '//',
     '/v1',
     '/v1/',
     '/v1/china-calendar',

@@ -11,7 +11,7 @@ import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
 
 /**
  * Clean failure, always: every input ends in a correct file or a refusal of
- * the README's form (`line N: reason: «quoted text»`) on stderr, exit code 1, nothing on
+ * the form docs/operators.md shows (`line N: reason: «quoted text»`) on stderr, exit code 1, nothing on
  * stdout (with --dry-run too), never a stack trace; years before 2008 and more than two years
  * ahead are refused; an input over 1 MB is refused unread; no list, however long, overflows
  * the call stack.
@@ -41,7 +41,7 @@ async function importText(content: string | Buffer, options: { currentYear?: num
   return { real, dry, path };
 }
 
-/** Asserts a refusal in the README's form: exit 1, nothing on stdout, the file named, then problem lines; no stack trace. */
+/** Asserts a refusal in the form docs/operators.md shows: exit 1, nothing on stdout, the file named, then problem lines; no stack trace. */
 function assertRefused(run: CommandRun, path: string, reason: RegExp, options: { lineForm?: boolean } = {}): void {
   assert.equal(run.code, 1, `exit 1: ${run.stderr}`);
   assert.equal(run.stdout, '', 'nothing on stdout');
@@ -64,7 +64,7 @@ function refusal(run: () => unknown): ImportError {
 }
 
 describe('the years a notice may be for', () => {
-  it('refuses a notice before 2008 (the 2024 notice retitled 2007), with the form of the README, also under --dry-run', async () => {
+  it('refuses a notice before 2008 (the 2024 notice retitled 2007), with the form docs/operators.md shows, also under --dry-run', async () => {
     const { real, dry, path } = await importText(NOTICE_2024.replaceAll('2024年', '2007年'));
     for (const run of [real, dry]) assertRefused(run, path, /lines 5-6: 2007 is before 2008: .*: «国务院办公厅关于2007年 ⏎ 部分节假日安排的通知»/);
   });

@@ -213,6 +213,51 @@ describe('the SDK client over Streamable HTTP against the running service', () =
     assert.equal(fine.status, 200);
   });
 
+  it('a JSON-RPC batch is refused whole with a JSON-RPC error that says why, whatever it holds; the next single call is answered', async () => {
+    const year = { startDate: '2024-01-01', endDate: '2024-12-31' };
+    for (const batch of [Array.from({ length: 100 }, (_, at) => toolCall(at, 'list_date_range', year)), [toolCall(1, 'get_date_status', { date: '2024-02-04' })], []]) {
+      const answer = await post(service.url, batch);
+      assert.equal(answer.status, 400);
+      assert.match(answer.headers['content-type'] ?? '', /^application\/json/);
+      assertRequestIdHeader(answer);
+      const { error, id } = JSON.parse(answer.body) as { error: { code: number; message: string }; id: unknown };
+      assert.equal(error.code, -32600);
+      assert.match(error.message, /batches are not accepted .*2025-06-18.*one message per POST/);
+      assert.equal(id, null);
+      assert.ok(answer.body.length < 400, 'nothing of the batch is answered');
+    }
+    assert.equal((await post(service.url, toolCall(2, 'get_date_status', { date: '2024-02-04' }))).status, 200);
+  });
+
+  it("tools/call and tools/list answered without the SDK say exactly what the SDK says (a request with _meta goes through the SDK)", async () => {
+    const viaSdk = (message: { params?: Record<string, unknown> }): unknown => ({ ...message, params: { ...message.params, _meta: {} } });
+    const same = async (message: { params?: Record<string, unknown> }, headers: Record<string, string> = MCP_HEADERS): Promise<void> => {
+      const direct = await post(service.url, message, headers);
+      const sdk = await post(service.url, viaSdk(message), headers);
+      assert.equal(direct.status, sdk.status);
+      assert.equal(direct.headers['content-type'], sdk.headers['content-type']);
+      assert.deepEqual(JSON.parse(direct.body), JSON.parse(sdk.body), JSON.stringify(message));
+    };
+    const call = (id: number | string, name: string, args?: Record<string, unknown>): { params: Record<string, unknown> } =>
+      ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, ...(args === undefined ? {} : { arguments: args }) } }) as { params: Record<string, unknown> };
+    await same({ jsonrpc: '2.0', id: 7, method: 'tools/list' } as { params?: Record<string, unknown> });
+    await same(call(1, 'get_date_status', { date: '2024-02-04' }));
+    await same(call('a "quoted" id', 'get_date_status', { date: '2027-02-10' }));
+    await same(call(3, 'get_date_status', { date: '2024-02-30' }));
+    await same(call(4, 'list_date_range', { startDate: '2024-02-08', endDate: '2024-02-18' }));
+    await same(call(5, 'get_date_statuses', { dates: ['2024-02-04', '2024-02-10', '2027-01-01'] }));
+    await same(call(6, 'count_workdays'));
+    await same(call(7, 'count_workdays', { startDate: '2024-01-01', endDate: '2024-12-31' }));
+    await same(call(8, 'add_workdays', { fromDate: '2026-09-30', days: 3 }));
+    await same(call(9, 'get_next_holiday', { fromDate: '2024-02-04' }));
+    await same(call(10, 'get_year_overview', { year: 2024 }));
+    await same(call(11, 'get_year_overview', { year: 2031 }));
+    await same(call(12, 'get_date_status', { date: '2024-02-04' }), { ...MCP_HEADERS, 'content-type': 'application/json; charset=utf-8', 'mcp-protocol-version': LATEST_PROTOCOL_VERSION });
+    // What the direct path leaves to the SDK is answered by it, as before.
+    const unknownTool = JSON.parse((await post(service.url, call(13, 'delete_everything', {}))).body) as { error: { code: number } };
+    assert.equal(unknownTool.error.code, ErrorCode.InvalidParams);
+  });
+
   it('GET, DELETE and the rest (CONNECT too) answer 405 with Allow: POST, OPTIONS (stateless: no stream to open, no session to end)', async () => {
     for (const method of ['GET', 'HEAD', 'DELETE', 'PUT', 'PATCH']) {
       const answer = await httpCall(service.url, '/mcp', { method, headers: { accept: 'text/event-stream' } });
@@ -266,34 +311,56 @@ describe('the SDK client over Streamable HTTP against the running service', () =
   );
 });
 
-describe('the Origin of a browser page: allowed as CORS_ORIGINS allows it, else refused (DNS rebinding)', () => {
+describe('the Origin of a browser page: programs, loopback pages and MCP_ALLOWED_ORIGINS, whatever CORS_ORIGINS says (DNS rebinding)', () => {
   const ALLOWED = 'https://app.example';
+  const AGENT = 'https://agent.example';
   const call = JSON.stringify(toolCall(1, 'get_date_status', { date: '2024-02-04' }));
   let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
-  let closed: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  let byDefault: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  let listed: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  const postFrom = (server: typeof app, origin?: string): Promise<HttpAnswer> =>
+    inject(server, { method: 'POST', url: '/mcp', headers: origin === undefined ? MCP_HEADERS : { ...MCP_HEADERS, origin }, payload: call });
 
   before(async () => {
     ({ app } = await buildTestApp({ env: { CORS_ORIGINS: ALLOWED } }));
-    ({ app: closed } = await buildTestApp({ env: { CORS_ORIGINS: 'none' } }));
+    ({ app: byDefault } = await buildTestApp());
+    ({ app: listed } = await buildTestApp({ env: { CORS_ORIGINS: 'none', MCP_ALLOWED_ORIGINS: ` ${AGENT} , http://intranet.example:8080` } }));
   });
 
   after(async () => {
     await app.close();
-    await closed.close();
+    await byDefault.close();
+    await listed.close();
   });
 
-  it('an allowed origin is answered, with its CORS header; another is 403 ORIGIN_NOT_ALLOWED; no Origin (a program) is answered', async () => {
-    const allowed = await inject(app, { method: 'POST', url: '/mcp', headers: { ...MCP_HEADERS, origin: ALLOWED }, payload: call });
-    assert.equal(allowed.status, 200);
-    assert.equal(allowed.headers['access-control-allow-origin'], ALLOWED);
-    for (const origin of ['https://evil.example', 'null', 'http://app.example']) {
-      const refused = await inject(app, { method: 'POST', url: '/mcp', headers: { ...MCP_HEADERS, origin }, payload: call });
-      assertProblem(refused, { status: 403, code: 'ORIGIN_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: '/mcp' });
+  it('by default (CORS_ORIGINS=*): any web page is refused with 403 ORIGIN_NOT_ALLOWED; programs and loopback pages are answered', async () => {
+    for (const origin of ['https://evil.example', 'null', 'http://192.168.1.10', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'file://', 'chrome-extension://abc']) {
+      assertProblem(await postFrom(byDefault, origin), { status: 403, code: 'ORIGIN_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: '/mcp' });
     }
-    const refusedEverywhere = await inject(closed, { method: 'POST', url: '/mcp', headers: { ...MCP_HEADERS, origin: ALLOWED }, payload: call });
-    assertProblem(refusedEverywhere, { status: 403, code: 'ORIGIN_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: '/mcp' });
-    for (const server of [app, closed]) {
-      assert.equal((await inject(server, { method: 'POST', url: '/mcp', headers: MCP_HEADERS, payload: call })).status, 200);
+    for (const origin of [undefined, 'http://localhost:3000', 'https://localhost', 'http://127.0.0.1:5173', 'http://127.5.6.7', 'http://[::1]:8080']) {
+      const answer = await postFrom(byDefault, origin);
+      assert.equal(answer.status, 200, String(origin));
+      assert.equal((JSON.parse(answer.body) as { result: { structuredContent: { date: string } } }).result.structuredContent.date, '2024-02-04');
+    }
+  });
+
+  it('an origin CORS_ORIGINS allows is still refused unless MCP_ALLOWED_ORIGINS lists it; one it lists is answered even with CORS off', async () => {
+    assertProblem(await postFrom(app, ALLOWED), { status: 403, code: 'ORIGIN_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: '/mcp' });
+    for (const origin of [AGENT, 'http://intranet.example:8080']) assert.equal((await postFrom(listed, origin)).status, 200, origin);
+    for (const origin of [ALLOWED, 'http://agent.example', 'https://agent.example:444', 'http://intranet.example']) {
+      assertProblem(await postFrom(listed, origin), { status: 403, code: 'ORIGIN_NOT_ALLOWED', docsUrl: TEST_DOCS_URL, instance: '/mcp' });
+    }
+    const refused = await postFrom(listed, 'https://evil.example');
+    assert.match(refused.body, /MCP_ALLOWED_ORIGINS/, 'the detail names the setting');
+    for (const server of [app, listed]) assert.equal((await postFrom(server)).status, 200);
+  });
+
+  it('MCP_ALLOWED_ORIGINS takes origins or none; a wildcard, a path or a bare host stops the start', () => {
+    assert.deepEqual([...readConfig({}).mcpAllowedOrigins], []);
+    assert.deepEqual([...readConfig({ MCP_ALLOWED_ORIGINS: 'none' }).mcpAllowedOrigins], []);
+    assert.deepEqual([...readConfig({ MCP_ALLOWED_ORIGINS: 'https://a.example, http://b.example:81' }).mcpAllowedOrigins], ['https://a.example', 'http://b.example:81']);
+    for (const text of ['*', 'https://a.example/', 'agent.example', 'https://a.example,*']) {
+      assert.throws(() => readConfig({ MCP_ALLOWED_ORIGINS: text }), /MCP_ALLOWED_ORIGINS must be none or origins/, text);
     }
   });
 

@@ -87,7 +87,7 @@ describe('webhooks follow the dataset', () => {
   });
 
   for (const [how, webhookValues] of [
-    ['as the README shows it (the command alone)', {}],
+    ['as docs/operators.md shows it (the command alone)', {}],
     ['with the writer\'s webhook settings (kubectl exec on the writer)', 'receiver'],
   ] as const) {
     it(`the accept path ${how}: a held notice accepted by \`sync --accept\` beside the running service ends with one published event, and the hold is gone at the reload, not at the next run`, async () => {

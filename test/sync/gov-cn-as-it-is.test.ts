@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -8,6 +9,8 @@ import { readSyncSettings } from 'china-holiday-calendar-service/internal/sync/s
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { ANNUAL_2026, ANNUAL_2027, fakeGovCnOfFile, type FakeGovCn } from '../helpers/fake-gov-cn.js';
 import { runSyncCollected, show, type CommandRun } from '../helpers/command-run.js';
+
+const SERVICE_PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../packages/service/package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /*
  * gov.cn as it is rather than as tidy as our fake first was, over real sockets: search servers
@@ -89,7 +92,8 @@ describe("searches that hold on gov.cn's shapes", () => {
     const refused = await sync(dataCopy());
     assert.equal(refused.code, SYNC_EXIT.failed, show(refused));
     assert.match(refused.stderr, /^2027: failed: search failed: .*: answered 403 \(refused; if it refuses this User-Agent, set SYNC_USER_AGENT\)$/m);
-    assert.match(fake.userAgents.at(-1) ?? '', /^china-holiday-calendar-sync\/\S+ \(\+https:\/\/\S+; /);
+    // The version is the service's, from its package.json: the one place it is kept.
+    assert.ok((fake.userAgents.at(-1) ?? '').startsWith(`china-holiday-calendar-sync/${SERVICE_PACKAGE_VERSION} (+https://`), fake.userAgents.at(-1));
     const agent = 'Mozilla/5.0 (compatible; PayrollCo-calendar/1.0; +https://payroll.example/calendar)';
     const allowed = await sync(dataCopy(), { SYNC_USER_AGENT: agent });
     assert.equal(allowed.code, SYNC_EXIT.ok, show(allowed));

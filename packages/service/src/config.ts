@@ -38,6 +38,12 @@ export interface Config {
   readonly corsOrigins: '*' | ReadonlySet<string>;
   /** Request headers a preflight allows besides the API's own (X-Request-Id, If-None-Match). */
   readonly corsAllowedHeaders: readonly string[];
+  /**
+   * Web origins besides loopback ones whose pages may call POST /mcp (MCP_ALLOWED_ORIGINS; empty
+   * by default). Apart from CORS_ORIGINS on purpose: reading answers from a page is harmless, driving
+   * the MCP endpoint from any page is what DNS rebinding needs.
+   */
+  readonly mcpAllowedOrigins: ReadonlySet<string>;
   /** Sync from gov.cn inside the service (SYNC_SOURCE and the rest); absent: off, and no request is ever made. */
   readonly sync?: SyncSettings;
   /** Where events about the dataset's changes go (WEBHOOK_URLS, WEBHOOK_SECRET): sent by a writer only. */
@@ -110,6 +116,7 @@ export function readConfig(env: SettingValues): Config {
     listenBacklog: integerSetting(env, 'LISTEN_BACKLOG', { fallback: 4096, min: 1, max: 65_535 }),
     corsOrigins: corsOrigins(textSetting(env, 'CORS_ORIGINS') ?? '*'),
     corsAllowedHeaders: corsAllowedHeaders(textSetting(env, 'CORS_ALLOWED_HEADERS')),
+    mcpAllowedOrigins: mcpAllowedOrigins(textSetting(env, 'MCP_ALLOWED_ORIGINS')),
   };
 }
 
@@ -151,11 +158,19 @@ export function signingKeyOf(path: string | undefined, setting = 'DATASET_SIGNIN
 function corsOrigins(text: string): '*' | ReadonlySet<string> {
   if (text === '*') return '*';
   if (text === 'none') return new Set();
+  return originList(text, (origin) => `CORS_ORIGINS must be *, none, or origins like https://app.example (scheme, host, optional port), not "${origin}"`);
+}
+
+/** A comma-separated list of origins, or nothing: no wildcard, since any page is what the setting guards against. */
+function mcpAllowedOrigins(text: string | undefined): ReadonlySet<string> {
+  if (text === undefined || text === 'none') return new Set();
+  return originList(text, (origin) => `MCP_ALLOWED_ORIGINS must be none or origins like https://agent.example (scheme, host, optional port; no *), not "${origin}"`);
+}
+
+function originList(text: string, refusal: (origin: string) => string): ReadonlySet<string> {
   const origins = text.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
   for (const origin of origins) {
-    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
-      throw new ConfigError(`CORS_ORIGINS must be *, none, or origins like https://app.example (scheme, host, optional port), not "${origin}"`);
-    }
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) throw new ConfigError(refusal(origin));
   }
   return new Set(origins);
 }

@@ -1,5 +1,5 @@
 /**
- * A configured URL as it may be shown or logged (README, "Security"): its user name and password
+ * A configured URL as it may be shown or logged (docs/operators.md, "Security"): its user name and password
  * and the value of each query parameter are replaced by `***`, and with `path: false` its path
  * too (webhook receivers put tokens there). `/readyz` is public and logs travel far; a URL's
  * secrets stay in the configuration.

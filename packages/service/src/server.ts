@@ -4,13 +4,11 @@ import { createServer } from 'node:net';
 import { withPort, type Config, type OriginSettings } from './config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
-import { followOrigin } from './data-source/follow-origin.js';
 import { ANSWER_BYTES_BUILD, type AnswerBytes } from './http/api/operations/answer-bytes.js';
 import { SERVER_LIMITS } from './http/ops/app.js';
 import { trackConnections } from './http/ops/connections.js';
 import { buildServiceApp, type ServiceStateSources } from './service-app.js';
 import type { SyncSchedule } from './sync/sync-schedule.js';
-import { createWriter } from './writer.js';
 
 export interface RunningService {
   /** The configuration in effect (PORT=0 resolved to the bound port). */
@@ -47,8 +45,11 @@ interface DatasetRole {
 
 async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> {
   const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: logger });
-  // No SYNC_SOURCE and no WEBHOOK_URLS: no writer, so the default configuration makes no request and writes no file.
-  const writer = await createWriter(config, live, logger);
+  // No SYNC_SOURCE and no WEBHOOK_URLS: no writer, so the default configuration makes no request and
+  // writes no file, and loads none of sync's modules (the importer, the HTML parser, the HTTP client
+  // and the webhooks: about a tenth of the start-up, measured with `npm run bench -- --only start-up`).
+  const writes = config.sync !== undefined || config.webhooks.urls.length > 0;
+  const writer = writes ? await (await import('./writer.js')).createWriter(config, live, logger) : undefined;
   return {
     live,
     sources: { sync: writer?.syncState, webhooks: writer?.webhookCounts },
@@ -65,7 +66,9 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
   };
 }
 
-function readerRole(origin: OriginSettings, logger: Logger): DatasetRole {
+/** A reader's modules (the origin's HTTP client among them) load only in a reader. */
+async function readerRole(origin: OriginSettings, logger: Logger): Promise<DatasetRole> {
+  const { followOrigin } = await import('./data-source/follow-origin.js');
   const reader = followOrigin(origin, ANSWER_BYTES_BUILD, logger);
   return {
     live: reader.live,
@@ -84,7 +87,7 @@ function readerRole(origin: OriginSettings, logger: Logger): DatasetRole {
 export async function startService(requested: Config, logger: Logger = createLogger(requested)): Promise<RunningService> {
   // PORT=0 (any free port) is resolved first, so that the default DOCS_URL names the real port.
   const config = requested.port === 0 ? withPort(requested, await reservePort(requested.host)) : requested;
-  const role = config.origin === undefined ? await folderRole(config, logger) : readerRole(config.origin, logger);
+  const role = config.origin === undefined ? await folderRole(config, logger) : await readerRole(config.origin, logger);
   const { live } = role;
   const app = buildServiceApp(config, live, logger, role.sources);
   const connections = trackConnections(app.server);
@@ -98,7 +101,10 @@ export async function startService(requested: Config, logger: Logger = createLog
   }
   const address = app.server.address();
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;
-  logger.info({ url, dataDir: config.dataDir, ...(config.origin ? { dataUrl: live.source.location } : {}), docsUrl: config.docsUrl }, 'china calendar service listening');
+  // A reader names what it uses: its origin and its cache (DATA_DIR, or none), never the bundled
+  // folder that DATA_DIR's default would name.
+  const data = config.origin === undefined ? { dataDir: config.dataDir } : { dataUrl: live.source.location, cacheDir: config.origin.cacheDir ?? null };
+  logger.info({ url, ...data, docsUrl: config.docsUrl }, 'china calendar service listening');
   role.started();
   return {
     config,

@@ -44,6 +44,7 @@ export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, 
     ...(origin ? { origin } : {}),
     ...(config.origin === undefined ? { datasetDir: config.dataDir } : {}),
     ...(logger ? { log: logger } : {}),
+    mcpAllowedOrigins: config.mcpAllowedOrigins,
   });
   return buildApp({ routes, responder, keepAliveTimeoutMs: config.keepAliveTimeoutSeconds * 1000, ...(logger ? { logger } : {}) });
 }

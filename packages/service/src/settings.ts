@@ -1,8 +1,8 @@
 /**
  * Reading settings: environment variables, or a command's flags of the same meaning, as text. One
  * reader per kind of value, so that every setting is trimmed, defaulted and refused alike: an
- * invalid value stops the start with a message naming the setting, never a silent default (README,
- * "Configuration").
+ * invalid value stops the start with a message naming the setting, never a silent default
+ * (docs/operators.md, "Configuration").
  */
 
 /** Settings as text, by name: `process.env`, or a command's flags put under the same names. */

@@ -23,7 +23,7 @@ export interface Writer {
 /**
  * The writer's part of a service on a local folder: nothing at all unless sync or webhooks are
  * configured (the default makes no request and writes no file). With them, exactly one process
- * of the pod syncs and sends (README.md, "One dataset for a fleet"); it keeps its state in the
+ * of the pod syncs and sends (docs/operators.md, "One dataset for a fleet"); it keeps its state in the
  * folder (writer-state.ts), resumes undelivered webhooks, and announces every change of the
  * loaded dataset, whoever wrote it. Other worker processes show the state that process keeps.
  */

@@ -35,7 +35,14 @@ export type WorkdayCount = Schemas['WorkdayCount'];
 export type NextHoliday = Schemas['NextHoliday'];
 export type WorkdayOffset = Schemas['WorkdayOffset'];
 export type YearOverview = Schemas['YearOverview'];
-export type Readiness = Schemas['Readiness'];
+/**
+ * The one field of the service's readiness answer (`GET /readyz`) the client reads: which years
+ * are published, to name the one an offset waits for. Not part of the `/v1` types the package
+ * exports.
+ */
+interface Readiness {
+  readonly publishedYears: readonly number[];
+}
 /** An RFC 9457 problem the service answered with. */
 export type Problem = Schemas['Problem'];
 export type ProblemCode = Problem['code'];

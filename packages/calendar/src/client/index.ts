@@ -22,7 +22,6 @@ export {
   type NextHoliday,
   type Problem,
   type ProblemCode,
-  type Readiness,
   type RequestOptions,
   type ResponseMethods,
   type TradingDayCount,
@@ -36,4 +35,3 @@ export {
 export { CalendarError, CalendarInputError, CalendarNetworkError, UnpublishedYearError, type NetworkErrorCode } from '../library/errors.js';
 export type { DateInput } from '../library/date-input.js';
 export type { CalendarFeedOptions } from '../library/holiday-calendar.js';
-export type { components, paths } from './openapi-types.js';

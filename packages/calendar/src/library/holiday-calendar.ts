@@ -52,7 +52,7 @@ interface CoreSource {
 let calendarOver: (source: CoreSource, live: LiveDataset | undefined) => HolidayCalendar;
 
 /**
- * The calendar in-process: the service's calendar core (packages/core/src/answers/calendar-core.ts) seen
+ * The calendar in-process: the calendar core the HTTP service answers from, seen
  * through the library's view of it, its answers as objects; the same answers as the service,
  * which answers from the same core through its own view, the bytes it sends. Without
  * the HTTP contract's limits (a span of any length, an offset of any size). Every method is

@@ -1,7 +1,7 @@
 import type { AssociatedHoliday } from '../calendar/day-status.js';
 import { jsonString } from '../calendar/json-string.js';
 
-/** The workday-count resource (docs/interface.md, Workday count). */
+/** The workday-count resource, as the service's API answers it. */
 export interface WorkdayCount {
   readonly startDate: string;
   readonly endDate: string;
@@ -20,7 +20,7 @@ export function workdayCountJson(count: WorkdayCount): string {
   return `{"startDate":"${count.startDate}","endDate":"${count.endDate}","totalDays":${count.totalDays},"workdayCount":${count.workdayCount},"restDayCount":${count.restDayCount},"unknownDayCount":${count.unknownDayCount}}`;
 }
 
-/** The next-holiday resource (docs/interface.md, Next holiday). */
+/** The next-holiday resource, as the service's API answers it. */
 export type NextHoliday =
   | {
       readonly status: 'FOUND';
@@ -45,7 +45,7 @@ export function isUnavailable(answer: unknown): answer is Unavailable {
   return typeof answer === 'object' && answer !== null && 'unavailable' in answer;
 }
 
-/** The working-day offset resource (docs/design.md (Beyond the interface)), shaped like the next-holiday one. */
+/** The working-day offset resource, as the service's API answers it: shaped like the next-holiday one. */
 export type WorkdayOffset =
   | {
       readonly fromDate: string;

@@ -177,7 +177,7 @@ export class LiveDataset<Calendar = CalendarCore> {
   }
 
   private unreadableSource(error: unknown, reason: string): ReloadOutcome {
-    const problem = { file: this.source.location, field: '(directory)', reason: `cannot be read (${messageOf(error)})` };
+    const problem = { file: this.source.location, field: `(${this.source.locationKind ?? 'directory'})`, reason: `cannot be read (${messageOf(error)})` };
     this.logProblemsOnChange([formatDataProblem(problem)]);
     return this.report({ changed: false, failed: true, refused: false, problems: 1, dataProblems: [problem], version: this.state?.dataset.version }, reason, undefined);
   }

@@ -84,7 +84,7 @@ interface OverviewCommon {
   readonly observances: readonly OverviewObservance[];
 }
 
-/** The year at a glance (docs/design.md (Beyond the interface)). */
+/** The year at a glance, as the service's API answers it. */
 export type YearOverview =
   | (OverviewCommon & {
       readonly status: 'PUBLISHED';

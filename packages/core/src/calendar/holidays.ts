@@ -31,8 +31,8 @@ interface HolidayDefinition {
  * compiler points at nothing else to change. The order is the regulation's, and the order in
  * which lists of holidays are given.
  *
- * Lunar dates and the Qingming solar term come from tyme4ts (lunar-dates.ts), never from a
- * hand-typed table.
+ * Lunar dates and the Qingming solar term come from tyme4ts (through a table it wrote ahead of
+ * time), never from a hand-typed table.
  */
 export const HOLIDAYS = {
   NEW_YEAR: {

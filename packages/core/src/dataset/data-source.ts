@@ -24,6 +24,8 @@ export interface DatasetFiles {
 export interface DataSource {
   /** Where the data is, for logs and /readyz: a path, or a URL without credentials. */
   readonly location: string;
+  /** What `location` names, in a problem with the whole source (`(origin): cannot be read`): a directory unless said otherwise. */
+  readonly locationKind?: 'directory' | 'origin';
   /** One read of the whole dataset: the manifest, every year file, raw texts. Throws when the store cannot be read at all. */
   read(): Promise<DirectorySnapshot>;
   /** The same read, synchronously, where the store allows it (a local folder). */

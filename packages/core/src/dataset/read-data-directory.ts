@@ -15,7 +15,7 @@ export function isYearFileName(name: string): boolean {
 /**
  * The largest year file or manifest read, in bytes. A real year file is a few KB; anything near
  * this is not one, and reading it whole (a huge file, a sparse one, a link to a device) would cost
- * the memory and time of every reload. README.md, "The data, and publishing a new year", documents it.
+ * the memory and time of every reload. docs/operators.md, "The data, and publishing a new year", documents it.
  */
 export const MAX_DATA_FILE_BYTES = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { jsonString } from '../calendar/json-string.js';
 
-/** The problem codes the checks of a question can answer with (docs/interface.md, Parameter checks and Problems). */
+/** The problem codes the checks of a question can answer with: the service's 400 problem codes for the same mistakes. */
 export type InputProblemCode =
   | 'MISSING_PARAMETER'
   | 'INVALID_DATE_FORMAT'

@@ -5,7 +5,7 @@ import { print } from './terminal-text.js';
 
 /** Each command's usage, shown by `china-calendar <command> --help`; `--help` alone lists them all. */
 const COMMAND_USAGE = {
-  serve: `serve                       start the HTTP service (the default; configured by environment variables, see the README's Configuration)`,
+  serve: `serve                       start the HTTP service (the default), configured by environment variables (serve --help lists them; docs/operators.md, Configuration)`,
   validate: `validate [dir]              check a data directory (default DATA_DIR or the bundled data); prints "file: field: reason" lines, exits 1 on any`,
   import: `import <notice.txt>...      turn official notice text into <data-dir>/<year>.json and publish it in the manifest
                                 --data-dir dir   the data directory (default DATA_DIR or the bundled data)
@@ -24,7 +24,7 @@ const COMMAND_USAGE = {
                                 (DATA_DIR or the bundled data); logs go to standard error`,
 } as const;
 
-const USAGE = `Usage: china-calendar <command> [--help]\n\n${Object.values(COMMAND_USAGE)
+const USAGE = `Usage: china-calendar <command> [--help] | --version\n\n${Object.values(COMMAND_USAGE)
   .map((line) => `  ${line}`)
   .join('\n')}\n`;
 
@@ -60,6 +60,10 @@ async function dispatch(argv: readonly string[], { env, stdout, stderr }: Comman
   const [command = 'serve', ...rest] = argv;
   if (isCommand(command) && (rest.includes('--help') || rest.includes('-h'))) {
     print(stdout, `Usage: china-calendar ${COMMAND_USAGE[command]}\n`);
+    if (command === 'serve') {
+      const { settingsHelp } = await import('./serve-settings.js');
+      print(stdout, `\n${settingsHelp()}`);
+    }
     return 0;
   }
   // Only serve and query read the service's configuration; the data commands need the data
@@ -155,6 +159,11 @@ async function dispatch(argv: readonly string[], { env, stdout, stderr }: Comman
       const keyFile = values['key-file'];
       const signingKey = keyFile === undefined ? signingKeyOf(env.DATASET_SIGNING_KEY_FILE) : signingKeyOf(keyFile, '--key-file');
       return runSign(values['data-dir'] ?? dataDir, signingKey, stdout, stderr);
+    }
+    case '--version': {
+      const { SERVICE_VERSION } = await import('../service-version.js');
+      print(stdout, `${SERVICE_VERSION}\n`);
+      return 0;
     }
     case 'help':
     case '--help':

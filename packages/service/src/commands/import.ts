@@ -16,7 +16,7 @@ import { renderYearPicture } from './year-picture.js';
 import { print } from './terminal-text.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
-export interface ImportOptions {
+export interface ImportCommandOptions {
   readonly dataDir: string;
   /** Print the resulting file instead of writing it. */
   readonly dryRun: boolean;
@@ -46,7 +46,7 @@ type NoticeOutcome = { readonly ok: true; readonly files: readonly ArrangementFi
  * atomically first and the manifest second, so a running service watching the directory never
  * sees a published year without its file.
  */
-export async function runImport(files: readonly string[], options: ImportOptions, out: Writable, err: Writable): Promise<number> {
+export async function runImport(files: readonly string[], options: ImportCommandOptions, out: Writable, err: Writable): Promise<number> {
   if (files.length === 0) {
     print(err, 'import needs at least one notice text file\n');
     return 2;
@@ -115,7 +115,7 @@ function summaryOf(path: string, file: ArrangementFile): string {
 }
 
 /** The importer answers every text with a file or a refusal; should it fail all the same, the user gets one line, not a stack trace. */
-type ImportContext = ImportOptions & { readonly currentYear: number; readonly accept: readonly string[] };
+type ImportContext = ImportCommandOptions & { readonly currentYear: number; readonly accept: readonly string[] };
 
 async function importOneSafely(path: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<NoticeOutcome> {
   try {

@@ -12,7 +12,7 @@ import { readWriterState } from '../sync/writer-state.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
- * Exit codes of `sync` (README, "Staying current"): 0 every year is published, amended or has
+ * Exit codes of `sync` (docs/operators.md, "Staying current"): 0 every year is published, amended or has
  * nothing new; 1 a year failed (network, a page or notice refused, the data directory); 2 bad
  * usage or settings, sync not configured; 3 a notice is held for review and none failed.
  */

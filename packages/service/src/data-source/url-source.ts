@@ -68,6 +68,7 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
 
   return {
     location: redactedUrl(options.url),
+    locationKind: 'origin',
     remember(snapshot) {
       const listing = snapshot.manifest === undefined ? undefined : listedFiles(snapshot.manifest);
       if (listing !== undefined && typeof listing !== 'string') remember(snapshot.yearFiles, listing);

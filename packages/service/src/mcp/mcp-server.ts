@@ -6,7 +6,7 @@ import { SERVICE_VERSION } from '../service-version.js';
 import type { CalendarSource } from '../http/api/operation-route.js';
 import { INTERNAL_ERROR_PROBLEM } from '../http/api/problems.js';
 import type { CalendarTool } from './calendar-tools.js';
-import { callCalendarTool, toolProblem } from './tool-call.js';
+import { answerCalendarTool, toolProblem, toolResult } from './tool-call.js';
 
 /** What an agent reads first (the initialize result): what the tools answer, and the rule about UNKNOWN. */
 const INSTRUCTIONS =
@@ -35,7 +35,7 @@ export function calendarMcpServer(tools: readonly CalendarTool[], calendar: Cale
     const tool = byName.get(params.name);
     if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${quote(params.name)}.`);
     try {
-      return await callCalendarTool(tool, calendar, params.arguments);
+      return toolResult(tool, await answerCalendarTool(tool, calendar, params.arguments));
     } catch (error) {
       // The SDK would answer with the error's own message: nothing of the cause is shown.
       log.error({ err: error, tool: params.name }, 'tool call failed');

@@ -8,35 +8,57 @@ import { loadedCalendar, unavailableProblem, type CalendarSource } from '../http
 import { PROBLEM_TYPES, type ProblemSpec } from '../http/api/problems.js';
 import type { CalendarTool } from './calendar-tools.js';
 
+/** What a tool call comes to: the HTTP body's text, or the problem the HTTP route would answer with. */
+export type ToolOutcome = { readonly text: string } | { readonly problem: ProblemSpec };
+
 /**
  * Calls a tool: its arguments read by the operation's own reader, in the operation's parameter
  * order, and answered from the calendar once, as the HTTP route does (operation-route.ts). The
- * answer's text is the HTTP body, byte for byte; the structured content is that JSON parsed.
- * Whatever the HTTP route answers with a problem comes back as a tool error with the same code
- * and detail.
+ * text is the HTTP body, byte for byte (the operation's precomputed bytes, decoded once);
+ * whatever the HTTP route answers with a problem comes back as that problem.
  */
-export async function callCalendarTool(tool: CalendarTool, calendar: CalendarSource, args: Readonly<Record<string, unknown>> = {}): Promise<CallToolResult> {
+export async function answerCalendarTool(tool: CalendarTool, calendar: CalendarSource, args: Readonly<Record<string, unknown>> = {}): Promise<ToolOutcome> {
   const { operation } = tool;
   const values = operation.parameters.map(({ name }) => {
     const value = args[name];
     return name === tool.listArgument && Array.isArray(value) ? dateListText(value) : receivedValue(value);
   });
   const listProblem = values.find((value) => value instanceof InputProblem);
-  if (listProblem !== undefined) return toolProblem(listProblem);
+  if (listProblem !== undefined) return { problem: listProblem };
   const question = operation.read(values);
-  if (question instanceof InputProblem) return toolProblem(question);
+  if (question instanceof InputProblem) return { problem: question };
   // One read of the calendar per call: a reload swapping it meanwhile cannot mix two datasets.
   const loaded = loadedCalendar(calendar);
-  if (loaded === undefined) return toolProblem(unavailableProblem(undefined));
+  if (loaded === undefined) return { problem: unavailableProblem(undefined) };
   const answer = await operation.answer(loaded, question);
-  if (answer instanceof InputProblem) return toolProblem(answer);
-  if (isUnavailable(answer)) return toolProblem(unavailableProblem(answer.year));
-  const text = bodyText(answer);
-  const parsed = JSON.parse(text) as unknown;
+  if (answer instanceof InputProblem) return { problem: answer };
+  if (isUnavailable(answer)) return { problem: unavailableProblem(answer.year) };
+  return { text: bodyText(answer) };
+}
+
+/**
+ * A tool call's result as the SDK sends it: the answer's text as text content, and the same JSON
+ * parsed as structured content (under the tool's list key for an array); a problem as a tool error
+ * with the same code and detail as over HTTP.
+ */
+export function toolResult(tool: CalendarTool, outcome: ToolOutcome): CallToolResult {
+  if ('problem' in outcome) return toolProblem(outcome.problem);
+  const parsed = JSON.parse(outcome.text) as unknown;
   return {
-    content: [{ type: 'text', text }],
+    content: [{ type: 'text', text: outcome.text }],
     structuredContent: tool.listKey === undefined ? (parsed as Record<string, unknown>) : { [tool.listKey]: parsed },
   };
+}
+
+/**
+ * The same result as JSON text, without parsing the answer back: its text is already the JSON of
+ * the structured content (the answers are written to JSON.stringify's bytes; tests in
+ * test/answers hold them to it), so it goes in twice, once quoted as the text content and once as it is.
+ */
+export function toolResultJson(tool: CalendarTool, outcome: ToolOutcome): string {
+  if ('problem' in outcome) return JSON.stringify(toolProblem(outcome.problem));
+  const structured = tool.listKey === undefined ? outcome.text : `{${JSON.stringify(tool.listKey)}:${outcome.text}}`;
+  return `{"content":[{"type":"text","text":${JSON.stringify(outcome.text)}}],"structuredContent":${structured}}`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 /**
  * Signed datasets: the manifest's exact bytes signed with Ed25519 (Node's crypto, RFC 8032), the
  * signature written beside it as `manifest.json.sig` in base64. The manifest lists every year
- * file's SHA-256, so one signature covers the whole dataset. README.md, "One dataset for a fleet".
+ * file's SHA-256, so one signature covers the whole dataset. docs/operators.md, "One dataset for a fleet".
  */
 
 export class SigningKeyError extends Error {

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { redactedUrl } from '../redacted-url.js';
+import { SERVICE_VERSION } from '../service-version.js';
 import { hostOf, isPrivateAddress, type AddressPolicy } from './address-policy.js';
 
 /**
@@ -25,11 +26,11 @@ export interface FetchLimits {
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, retries: 3, backoffMs: 1000, maxRequests: 120 };
 
 /** Who asks, and where to read about it: what SYNC_USER_AGENT replaces. */
-export const DEFAULT_USER_AGENT = 'china-holiday-calendar-sync/0.2 (+https://www.npmjs.com/package/china-holiday-calendar; the mainland-China holiday calendar service, reading the State Council holiday notices a few times a day)';
+export const DEFAULT_USER_AGENT = `china-holiday-calendar-sync/${SERVICE_VERSION} (+https://www.npmjs.com/package/china-holiday-calendar; the mainland-China holiday calendar service, reading the State Council holiday notices a few times a day)`;
 
 const MAX_REDIRECTS = 3;
 
-/** Why a request failed; its message names the URL redacted (README, "Security"). */
+/** Why a request failed; its message names the URL redacted (docs/operators.md, "Security"). */
 export class FetchError extends Error {
   override name = 'FetchError';
   constructor(

@@ -5,7 +5,8 @@ import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-dat
 import { addressPolicyFor, hostOf, portOf } from './address-policy.js';
 import { changedDates } from './arrangement-days.js';
 import { crossCheckDifferences } from './cross-check.js';
-import { GOV_CN, govCnSource } from './gov-cn/source.js';
+import { GOV_CN } from './gov-cn/site.js';
+import { govCnSource } from './gov-cn/source.js';
 import type { ImportProblem } from '../importer/import-error.js';
 import { redactedUrl } from '../redacted-url.js';
 import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';

@@ -5,7 +5,7 @@ import { matchesIfNoneMatch, type HeaderList, type Responder, type ResponseBody 
 const VARY_ACCEPT: HeaderList = ['vary', 'Accept'];
 
 /** A 200 answer as its route has it: what it is, the ETag that names its bytes, how it may be sent. */
-export interface Answer {
+export interface TaggedAnswer {
   /** The metrics label: the operation id, or the route's own label. */
   readonly operation: string;
   readonly contentType: string;
@@ -27,7 +27,7 @@ export interface Answer {
  * it; a large body in the coding the request prefers, compressed once per ETag and validated against
  * that coding's own ETag (`"…+br"`); a small one as it is.
  */
-export function writeAnswer(responder: Responder, request: FastifyRequest, reply: FastifyReply, answer: Answer): void | Promise<void> {
+export function writeAnswer(responder: Responder, request: FastifyRequest, reply: FastifyReply, answer: TaggedAnswer): void | Promise<void> {
   const { operation, body, csp } = answer;
   const coding = answer.identityOnly === true ? undefined : codingFor(request, body);
   const etag = coding === undefined ? answer.etag : etagInCoding(answer.etag, coding);

@@ -21,7 +21,7 @@ export const PROBLEM_TYPES = {
   REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
   EXPECTATION_FAILED: { status: 417, title: 'Expectation failed' },
   REQUEST_HEADER_FIELDS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
-  // The MCP endpoint's, the only route that reads a request body (README, Agents).
+  // The MCP endpoint's, the only route that reads a request body (docs/agents.md).
   CONTENT_TOO_LARGE: { status: 413, title: 'Content too large' },
   ORIGIN_NOT_ALLOWED: { status: 403, title: 'Origin not allowed' },
 } as const;

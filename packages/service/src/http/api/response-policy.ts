@@ -51,7 +51,7 @@ export type { HeaderList, ResponseBody } from './response-body.js';
  * path runs no hooks and builds no header objects.
  */
 /** One response as a route writes it. */
-export interface Response {
+export interface OutgoingResponse {
   /** The metrics label: the operation id, or the route's own label ("none" before routing). */
   readonly operation: string;
   readonly status: number;
@@ -69,7 +69,7 @@ export interface Responder {
    * Writes status, the common headers, the response's headers and its body (left out for HEAD,
    * whose content-length still says what GET would send).
    */
-  write(request: FastifyRequest, reply: FastifyReply, response: Response): void;
+  write(request: FastifyRequest, reply: FastifyReply, response: OutgoingResponse): void;
   /** The Access-Control-Allow-Origin value for this request, or undefined when CORS does not apply. */
   allowedOrigin(request: FastifyRequest): string | undefined;
   /**

@@ -21,6 +21,8 @@ export interface RouteContext {
   readonly datasetDir?: string;
   /** Where a route logs what it cannot answer (the MCP endpoint's failed tool calls); none: not logged. */
   readonly log?: Pick<Logger, 'error'>;
+  /** Web origins besides loopback ones allowed to call POST /mcp (MCP_ALLOWED_ORIGINS); none: loopback and programs only. */
+  readonly mcpAllowedOrigins?: ReadonlySet<string>;
 }
 
 /** The route table of a context: serviceRoutes, handed to the OpenAPI document so that it reads the one table. */

@@ -1,5 +1,6 @@
 import { calendarPageRoutes } from '../docs/calendar-page-routes.js';
 import { docsRoutes } from '../docs/docs-routes.js';
+import { frontDoorRoutes } from '../docs/front-door.js';
 import { datasetRoutes } from '../ops/dataset-routes.js';
 import { healthRoutes } from '../ops/health-routes.js';
 import { openApiRoute } from '../docs/openapi-route.js';
@@ -15,6 +16,7 @@ import type { ServiceRoute } from './service-route.js';
 
 export type { RouteContext } from './route-context.js';
 
+const NO_ORIGINS: ReadonlySet<string> = new Set();
 
 /** The route table: every path of the service, in the order the OpenAPI document lists them. */
 export function serviceRoutes(context: RouteContext): ServiceRoute[] {
@@ -24,13 +26,15 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     ...healthRoutes(context.live, context.responder, { sync: context.sync, origin: context.origin }),
     ...(context.datasetDir === undefined ? [] : datasetRoutes(context.datasetDir, context.responder)),
     ...docsRoutes(context.responder),
+    // The front door (`/`): where a newcomer, a browser or a client finds everything else.
+    ...frontDoorRoutes(operations, context.responder),
     // The calendar page is for people, as the documentation pages are: like them it stays out of
     // the OpenAPI document (an HTML page is no operation for a client to call), while the router,
     // 405 and OPTIONS know it through this list.
     ...calendarPageRoutes(context.calendar, context.responder),
-    // The same operations as tools for AI agents (README, Agents): out of the OpenAPI document too,
+    // The same operations as tools for AI agents (docs/agents.md): out of the OpenAPI document too,
     // being JSON-RPC rather than one more resource.
-    mcpRoute(operations, context.calendar, context.responder, context.log ?? SILENT_LOG),
+    mcpRoute(operations, context.calendar, context.responder, context.log ?? SILENT_LOG, context.mcpAllowedOrigins ?? NO_ORIGINS),
     // The document is built from this same table: handed over, not imported back.
     openApiRoute(context, serviceRoutes),
   ];

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
-import { yearGrid } from './year-grid.js';
 import { yearOfDayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { FIRST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { answerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
@@ -9,13 +8,12 @@ import { chinaDayOf } from '@china-holiday-calendar/core/calendar/china-day.js';
 import { readLanguageParameter, type FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { readYear } from '@china-holiday-calendar/core/questions/year-question.js';
-import { calendarPage } from './calendar-page.js';
-import { redirectWithoutTrailingSlash } from './docs-routes.js';
-import { HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
+import { layout, redirectWithoutTrailingSlash } from './docs-routes.js';
+import { escapeHtml, HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS, prefersHtml } from './html.js';
 import { RETRY_AFTER_SECONDS, unavailableProblem, type CalendarSource } from '../api/operation-route.js';
-import { sendProblem } from '../api/problems.js';
+import { instanceOf, problemRecord, sendProblem, type ProblemRecord, type ProblemSpec } from '../api/problems.js';
 import { queryValues, type UnparsedQuery } from '../api/query-string.js';
-import { CACHE_SETTLED, CACHE_UNSETTLED, type Responder } from '../api/response-policy.js';
+import { CACHE_NEVER, CACHE_SETTLED, CACHE_UNSETTLED, type HeaderList, type Responder } from '../api/response-policy.js';
 import { writeAnswer } from '../api/answer-writer.js';
 import type { ServiceRoute } from '../api/service-route.js';
 
@@ -40,17 +38,45 @@ export const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 export function calendarPageRoutes(calendar: CalendarSource, responder: Responder): ServiceRoute[] {
   const rendered = new WeakMap<CalendarCore, KeptPages>();
 
-  const answer = (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): void | Promise<void> => {
+  /**
+   * A problem as the API writes it, or, to a browser (its Accept ranks HTML first), as a page that
+   * explains it under the same status: the page is for people, and a person who typed a year
+   * before 2008 should read why, not a JSON record.
+   */
+  const refuse = (request: FastifyRequest, reply: FastifyReply, label: string, problem: ProblemSpec, headers: HeaderList = []): void => {
+    const varying = ['vary', 'Accept', ...headers];
+    if (!prefersHtml(request.headers.accept)) return sendProblem(responder, request, reply, problem, { operation: label, headers: varying });
+    const record = problemRecord(responder.policy.docsUrl, problem, instanceOf(request.raw.url), request.id);
+    responder.write(request, reply, {
+      operation: label,
+      status: record.status,
+      headers: ['content-type', HTML_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...PAGE_SECURITY_HEADERS, ...varying],
+      body: Buffer.from(problemPage(record)),
+      csp: PAGE_CSP,
+    });
+  };
+
+  const answer = async (request: FastifyRequest, reply: FastifyReply, label: string, yearValue: unknown): Promise<void> => {
     const lang = readLanguageParameter(queryValues((request.query as UnparsedQuery).text, ['lang'])[0]);
-    if (lang instanceof InputProblem) return sendProblem(responder, request, reply, lang, { operation: label });
+    if (lang instanceof InputProblem) {
+      refuse(request, reply, label, lang);
+      return;
+    }
     const year = yearValue === undefined ? currentYear() : readYear('year', yearValue);
-    if (year instanceof InputProblem) return sendProblem(responder, request, reply, year, { operation: label });
+    if (year instanceof InputProblem) {
+      refuse(request, reply, label, year);
+      return;
+    }
     const index = calendar.current()?.core;
     if (index === undefined || index.publishedYears.length === 0) {
-      return sendProblem(responder, request, reply, unavailableProblem(undefined), { operation: label, headers: ['retry-after', RETRY_AFTER_SECONDS] });
+      refuse(request, reply, label, unavailableProblem(undefined), ['retry-after', RETRY_AFTER_SECONDS]);
+      return;
     }
-    const page = pageOf(index, year, lang);
-    if (isUnavailable(page)) return sendProblem(responder, request, reply, unavailableProblem(page.year), { operation: label, headers: ['retry-after', RETRY_AFTER_SECONDS] });
+    const page = await pageOf(index, year, lang);
+    if (isUnavailable(page)) {
+      refuse(request, reply, label, unavailableProblem(page.year), ['retry-after', RETRY_AFTER_SECONDS]);
+      return;
+    }
     const etag = `"${index.version}/page${year}${lang}"`;
     const cacheControl = yearValue !== undefined && index.yearOverviewIsSettled(year) ? CACHE_SETTLED : CACHE_UNSETTLED;
     return writeAnswer(responder, request, reply, {
@@ -63,12 +89,13 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     });
   };
 
-  const pageOf = (index: CalendarCore, year: number, lang: FeedLanguage): Buffer | Unavailable => {
+  const pageOf = async (index: CalendarCore, year: number, lang: FeedLanguage): Promise<Buffer | Unavailable> => {
     let pages = rendered.get(index);
     if (pages === undefined) rendered.set(index, (pages = new KeptPages(PAGE_CACHE_BYTES)));
     const key = `${year}:${lang}`;
     const kept = pages.get(key);
     if (kept !== undefined) return kept;
+    const { yearGrid, calendarPage } = await (renderers ??= loadRenderers());
     const grid = yearGrid(answerObjects(index), year);
     if (isUnavailable(grid)) return grid;
     const page = Buffer.from(calendarPage(grid, { lang, datasetVersion: index.version, publishedYears: index.publishedYears, firstYear: FIRST_SUPPORTED_YEAR }));
@@ -86,6 +113,31 @@ export function calendarPageRoutes(calendar: CalendarSource, responder: Responde
     },
     { path: `${YEAR_PAGE_PATH}/`, handle: redirectWithoutTrailingSlash(responder, `${YEAR_PAGE_PATH}/`) },
   ];
+}
+
+/**
+ * The grid and the page's HTML, with the lunar table and the festivals they read: loaded with the
+ * first page asked for, since a service that only answers the API never renders one (start-up and
+ * memory; BENCHMARKS.md).
+ */
+async function loadRenderers(): Promise<{ readonly yearGrid: typeof import('./year-grid.js').yearGrid; readonly calendarPage: typeof import('./calendar-page.js').calendarPage }> {
+  const [{ yearGrid }, { calendarPage }] = await Promise.all([import('./year-grid.js'), import('./calendar-page.js')]);
+  return { yearGrid, calendarPage };
+}
+
+let renderers: ReturnType<typeof loadRenderers> | undefined;
+
+/** The page a browser gets for a problem: what went wrong, where the calendar pages start, and the problem type's own page. */
+function problemPage(record: ProblemRecord): string {
+  return layout(
+    `${record.title} (${record.code})`,
+    `<nav><a href="/">Start</a> · <a href="${CALENDAR_PAGE_PATH}">This year's calendar</a> · <a href="/docs">API reference</a></nav>
+<h1>${escapeHtml(record.title)}</h1>
+<p>${escapeHtml(record.detail)}</p>
+<p>The calendar has a page for every year from ${FIRST_SUPPORTED_YEAR} on, as <code>${CALENDAR_PAGE_PATH}/&lt;year&gt;</code>: <a href="${CALENDAR_PAGE_PATH}">this year's</a>, for one.</p>
+<p>HTTP status ${record.status}, problem <a href="${escapeHtml(record.type)}"><code>${record.code}</code></a> (what it means and how to fix it), request id <code>${escapeHtml(record.requestId)}</code>.</p>`,
+    'problem',
+  );
 }
 
 /** The year it is now in China (Asia/Shanghai), whatever the host's time zone. */

@@ -9,9 +9,11 @@ import { PROBLEM_CODES, PROBLEM_TYPES, problemSlug, type ProblemCode } from '../
 import type { Responder } from '../api/response-policy.js';
 import type { ServiceRoute } from '../api/service-route.js';
 import { SERVICE_VERSION } from '../../service-version.js';
+import { MCP_PATH } from '../mcp/mcp-endpoint.js';
 
 const PAGE_CACHE = 'public, max-age=3600';
-const PAGE_HEADERS = ['cache-control', PAGE_CACHE, ...PAGE_SECURITY_HEADERS];
+/** The headers of a page that stays the same while the process runs: cached an hour, under the pages' security headers. */
+export const PAGE_HEADERS = ['cache-control', PAGE_CACHE, ...PAGE_SECURITY_HEADERS];
 
 /**
  * The pages' own style: the problem pages, and the header, navigation and problem list around
@@ -103,7 +105,17 @@ export function docsRoutes(responder: Responder): ServiceRoute[] {
     // A page's address with a trailing slash (typed, or completed by a tool) leads to the page; any
     // other path with one stays a 404, as the API's paths do.
     ...pages.map(({ path }) => ({ path: `${path}/`, handle: redirectWithoutTrailingSlash(responder, `${path}/`) })),
+    // A problem's code as the API prints it (`"code": "INVALID_DATE_FORMAT"`) leads to its page,
+    // whose address is the code in the type URI's form (invalid-date-format).
+    ...PROBLEM_CODES.map((code) => ({ path: `/docs/problems/${code}`, handle: redirectTo(responder, `/docs/problems/${code}`, problemSlug(code)) })),
   ];
+}
+
+/** 301 to `location`, relative to the path asked (so that it stays under the origin and prefix the browser used); `operation` labels it in the metrics. */
+function redirectTo(responder: Responder, operation: string, location: string): ServiceRoute['handle'] {
+  return (request, reply) => {
+    responder.write(request, reply, { operation, status: 301, headers: ['location', location, 'cache-control', PAGE_CACHE], body: Buffer.alloc(0) });
+  };
 }
 
 /**
@@ -124,7 +136,7 @@ export function redirectWithoutTrailingSlash(responder: Responder, operation: st
 function referencePage(): string {
   return layout(
     'China holiday calendar API reference',
-    `<nav><a href="#problems">Problem types</a> · <a href="/openapi.json">OpenAPI document</a> · <a href="/calendar">The year as a calendar page</a></nav>
+    `<nav><a href="/">Start</a> · <a href="#problems">Problem types</a> · <a href="/openapi.json">OpenAPI document</a> · <a href="/calendar">The year as a calendar page</a> · MCP endpoint for AI agents: <code>POST ${MCP_PATH}</code></nav>
 <div id="swagger-ui"></div>
 <section id="problems"><h2>Problem types</h2><ul>${PROBLEM_CODES.map(
       (code) => `<li><a href="/docs/problems/${problemSlug(code)}"><code>${code}</code></a>: ${escapeHtml(PROBLEM_TYPES[code].title)}</li>`,
@@ -158,7 +170,7 @@ function problemPage(code: ProblemCode, docsUrl: string): string {
 }
 
 /** Every page: the pages' stylesheet (after `head`'s, so that ours wins where both apply), header, then `body`. */
-function layout(title: string, body: string, kind: 'reference' | 'problem', head = ''): string {
+export function layout(title: string, body: string, kind: 'reference' | 'problem' | 'start', head = ''): string {
   return `<!doctype html>
 <html lang="en">
 <head>

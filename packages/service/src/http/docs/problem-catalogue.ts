@@ -124,9 +124,9 @@ export const PROBLEM_CATALOGUE: Readonly<Record<ProblemCode, ProblemExplanation>
   },
   ORIGIN_NOT_ALLOWED: {
     meaning:
-      'The MCP endpoint (/mcp) was called from a web page whose origin CORS_ORIGINS does not allow. The Model Context Protocol asks servers to refuse such requests, so that a page cannot reach a server on a private network through DNS rebinding.',
-    fix: 'Call from an allowed origin (add it to CORS_ORIGINS), or from a program rather than a web page: a request without an Origin header is not refused.',
-    exampleRequest: 'POST /mcp with Origin: https://elsewhere.example, and CORS_ORIGINS=https://app.example',
+      'The MCP endpoint (/mcp) was called from a web page whose origin is neither a loopback origin (localhost, 127.0.0.1, [::1]) nor listed in MCP_ALLOWED_ORIGINS. The Model Context Protocol asks servers to refuse such requests, so that a page cannot reach a server on a private network through DNS rebinding. CORS_ORIGINS plays no part here.',
+    fix: "Add the agent page's origin to MCP_ALLOWED_ORIGINS (and to CORS_ORIGINS if that is not *, so that the page may read the answer), or call from a program rather than a web page: a request without an Origin header is not refused.",
+    exampleRequest: 'POST /mcp with Origin: https://elsewhere.example, and MCP_ALLOWED_ORIGINS unset',
     exampleDetail: MCP_ORIGIN_REFUSED,
   },
 };

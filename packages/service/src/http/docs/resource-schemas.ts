@@ -26,7 +26,7 @@ export const AssociatedHolidaySchema = Type.Object(
     name: Type.String({ description: 'Official Simplified Chinese name, for display only.' }),
     statutoryDate: Type.Boolean({ description: 'true on the statutory holiday day(s) of this holiday.' }),
   },
-  { additionalProperties: false, description: 'A holiday associated with a date (docs/interface.md, Associated holiday).' },
+  { additionalProperties: false, description: 'A holiday associated with a date.' },
 );
 
 export const DayStatusSchema = Type.Object(
@@ -40,7 +40,7 @@ export const DayStatusSchema = Type.Object(
       description: 'The dataset the answer came from; null when the year is not published.',
     }),
   },
-  { additionalProperties: false, description: 'The status of one date (docs/interface.md, Day status).' },
+  { additionalProperties: false, description: 'The status of one date.' },
 );
 
 export const DayStatusListSchema = Type.Array(ref('DayStatus'), {
@@ -64,7 +64,7 @@ export const WorkdayCountSchema = Type.Object(
     restDayCount: Type.Integer({ minimum: 0 }),
     unknownDayCount: Type.Integer({ minimum: 0, description: 'Days of unpublished years; counted nowhere else.' }),
   },
-  { additionalProperties: false, description: 'Counts over a range (docs/interface.md, Workday count); totalDays = workdayCount + restDayCount + unknownDayCount.' },
+  { additionalProperties: false, description: 'Counts over a range; totalDays = workdayCount + restDayCount + unknownDayCount.' },
 );
 
 export const NextHolidaySchema = Type.Union(
@@ -88,7 +88,7 @@ export const NextHolidaySchema = Type.Union(
       { additionalProperties: false },
     ),
   ],
-  { description: 'The next holiday on or after fromDate (docs/interface.md, Next holiday).' },
+  { description: 'The next holiday on or after fromDate.' },
 );
 
 export const WorkdayOffsetSchema = Type.Union(
@@ -421,7 +421,7 @@ export const ProblemSchema = Type.Object(
     code: Type.Enum([...PROBLEM_CODES]),
     requestId: Type.String({ description: 'Equals the X-Request-Id response header.' }),
   },
-  { additionalProperties: false, description: 'An RFC 9457 problem (docs/interface.md, Problem).' },
+  { additionalProperties: false, description: 'An RFC 9457 problem.' },
 );
 
 export const RESOURCE_SCHEMAS = {

@@ -4,6 +4,13 @@ import type { RouteMethods } from '../api/response-policy.js';
 
 export const MCP_PATH = '/mcp';
 
+/** What one POST is answered with: a status, JSON-RPC text (empty for 202), and its content type. */
+export interface McpAnswer {
+  readonly status: number;
+  readonly contentType: string | undefined;
+  readonly text: string;
+}
+
 /**
  * The largest body the endpoint reads. A tool call is a few hundred bytes (a hundred dates are
  * about 1.5 KiB); the rest is room for what clients add to their initialize request.
@@ -14,7 +21,7 @@ export const MCP_BODY_LIMIT = 64 * 1024;
 export const MCP_TOO_LARGE = `The request body is larger than ${MCP_BODY_LIMIT} bytes.`;
 
 /** The detail of ORIGIN_NOT_ALLOWED. */
-export const MCP_ORIGIN_REFUSED = 'This origin may not call the MCP endpoint: CORS_ORIGINS does not allow it.';
+export const MCP_ORIGIN_REFUSED = 'This origin may not call the MCP endpoint: only programs, loopback pages and the origins in MCP_ALLOWED_ORIGINS may.';
 
 /**
  * POST only: a stateless server offers no event stream to GET and has no session to DELETE, so

@@ -6,23 +6,30 @@ import { sendProblem } from '../api/problems.js';
 import { CACHE_NEVER, type Responder } from '../api/response-policy.js';
 import type { ServiceRoute } from '../api/service-route.js';
 import { SERVER_LIMITS } from '../ops/app.js';
-import { MCP_BODY_LIMIT, MCP_METHODS, MCP_ORIGIN_REFUSED, MCP_PATH, MCP_TOO_LARGE } from './mcp-endpoint.js';
-import type { McpAnswer } from './mcp-exchange.js';
+import { MCP_BODY_LIMIT, MCP_METHODS, MCP_ORIGIN_REFUSED, MCP_PATH, MCP_TOO_LARGE, type McpAnswer } from './mcp-endpoint.js';
+import { mcpOriginAllowed } from './mcp-origin.js';
 
 /**
- * `POST /mcp`: the Model Context Protocol over Streamable HTTP (README, Agents), with the API's
- * tools answering from the live calendar. Behind the service's own limits: an Origin that
- * CORS_ORIGINS does not allow is refused (the protocol's guard against DNS rebinding), the body is
+ * `POST /mcp`: the Model Context Protocol over Streamable HTTP (docs/agents.md), with the API's
+ * tools answering from the live calendar. Behind the service's own limits: a page's Origin that is
+ * neither loopback nor in MCP_ALLOWED_ORIGINS is refused (the protocol's guard against DNS
+ * rebinding; mcp-origin.ts), the body is
  * bounded in size and in time (the request timeout), and the answer goes through the responder
  * (request id, security headers, CORS, metrics under `/mcp`).
  */
-export function mcpRoute(operations: readonly ApiOperation<unknown>[], calendar: CalendarSource, responder: Responder, log: Pick<Logger, 'error'>): ServiceRoute {
+export function mcpRoute(
+  operations: readonly ApiOperation<unknown>[],
+  calendar: CalendarSource,
+  responder: Responder,
+  log: Pick<Logger, 'error'>,
+  allowedOrigins: ReadonlySet<string>,
+): ServiceRoute {
   let machinery: Promise<Machinery> | undefined;
   return {
     path: MCP_PATH,
     methods: MCP_METHODS,
     async handle(request, reply) {
-      if (request.headers.origin !== undefined && responder.allowedOrigin(request) === undefined) {
+      if (!mcpOriginAllowed(request.headers.origin, allowedOrigins)) {
         sendProblem(responder, request, reply, { code: 'ORIGIN_NOT_ALLOWED', detail: MCP_ORIGIN_REFUSED }, { operation: MCP_PATH });
         return;
       }

@@ -13,8 +13,8 @@ const OPERATION = 'service.getDatasetFile';
 const CACHE_REVALIDATE = 'no-cache';
 
 /**
- * The writer's data folder, read-only, for the readers of a fleet (README.md, "One dataset for a
- * fleet"): `/dataset/manifest.json`, `/dataset/<year>.json` and `/dataset/manifest.json.sig`, the
+ * The writer's data folder, read-only, for the readers of a fleet (docs/operators.md, "One dataset
+ * for a fleet"): `/dataset/manifest.json`, `/dataset/<year>.json` and `/dataset/manifest.json.sig`, the
  * exact bytes of the files the service loads from, each with a strong ETag of its bytes. Nothing
  * else: the name must be one of those three forms (no listing, no hidden file, no path), and the
  * file, links followed, must lie inside the folder and pass the loader's own read (a regular file

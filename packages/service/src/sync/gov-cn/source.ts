@@ -3,17 +3,7 @@ import type { NoticeCandidate, NoticeRead, NoticeSource } from '../notice-source
 import { noticeTextOf, readNoticePage } from './page.js';
 import { searchYear } from './search.js';
 
-/**
- * gov.cn as a notice source, the one place sync knows it: its policy-library search (search.ts),
- * its notice pages (page.ts), and the hosts and ports its pages are served from.
- */
-export const GOV_CN = {
-  name: 'gov.cn',
-  /** The policy-library search endpoint, which answers JSON. */
-  searchUrl: 'https://sousuo.www.gov.cn/search-gov/data',
-  /** gov.cn and its subdomains (www.gov.cn, sousuo.www.gov.cn), on the web's ports. */
-  servesPages: (host: string, port: string): boolean => (host === 'gov.cn' || host.endsWith('.gov.cn')) && (port === '80' || port === '443'),
-} as const;
+/** gov.cn as a notice source: its policy-library search (search.ts) and its notice pages (page.ts); its addresses are in site.ts. */
 
 /** The longest page text a notice may have: the longest notice is 4 KB; a page beyond this is no notice. */
 const MAX_NOTICE_CHARACTERS = 64 * 1024;
