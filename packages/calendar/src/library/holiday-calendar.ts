@@ -79,7 +79,7 @@ export class HolidayCalendar {
     this.#live = live;
   }
 
-  /** The version of the dataset answering right now, e.g. `2025.11.04-56279d56`. */
+  /** The version of the dataset answering right now, e.g. `2025.11.04-a11c95d9`. */
   get datasetVersion(): string {
     return this.#answers().core.version;
   }
