@@ -159,7 +159,7 @@ describe("a reader's log", () => {
     const origin = `${writer.url}/dataset/`;
 
     const uncached = collectingLogger();
-    await reader(origin, {}, uncached.logger);
+    await (await reader(origin, {}, uncached.logger)).close();
     const started = listening(uncached.lines);
     assert.equal(started.dataUrl, origin);
     assert.equal(started.cacheDir, null);
@@ -167,12 +167,12 @@ describe("a reader's log", () => {
 
     const cache = emptyDir();
     const cached = collectingLogger();
-    await reader(origin, { DATA_DIR: cache }, cached.logger);
+    await (await reader(origin, { DATA_DIR: cache }, cached.logger)).close();
     assert.equal(listening(cached.lines).cacheDir, cache);
 
     await writer.close();
     const orphan = collectingLogger();
-    await reader(origin, {}, orphan.logger);
+    await (await reader(origin, {}, orphan.logger)).close();
     const problems = orphan.lines.join('');
     assert.match(problems, /\(origin\): cannot be read/);
     assert.doesNotMatch(problems, /\(directory\)/);

@@ -43,6 +43,11 @@ const SETTINGS: readonly Setting[] = [
     shown: ({ config }) => (config.corsOrigins === '*' ? '*' : [...config.corsOrigins].join(',') || 'none'),
   },
   { name: 'CORS_ALLOWED_HEADERS', meaning: 'request headers a preflight allows besides the API’s own, or none', shown: ({ config }) => config.corsAllowedHeaders.join(',') },
+  {
+    name: 'MCP_ALLOWED_ORIGINS',
+    meaning: 'web origins besides loopback ones whose pages may call POST /mcp, separated by commas, or none (CORS_ORIGINS plays no part)',
+    shown: ({ config }) => [...config.mcpAllowedOrigins].join(',') || 'none',
+  },
   { name: 'WORKERS', meaning: 'processes answering on the one port; auto: one per CPU core', shown: ({ config }) => String(config.workers) },
   { name: 'SHUTDOWN_TIMEOUT_SECONDS', meaning: 'the longest a drain after SIGTERM or SIGINT may take', shown: ({ config }) => String(config.shutdownTimeoutSeconds) },
   { name: 'KEEP_ALIVE_TIMEOUT_SECONDS', meaning: "idle keep-alive connections are closed after this (above the load balancer's)", shown: ({ config }) => String(config.keepAliveTimeoutSeconds) },

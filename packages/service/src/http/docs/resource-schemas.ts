@@ -376,7 +376,7 @@ const SyncStateSchema = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false, description: 'Sync from gov.cn, when SYNC_SOURCE is set (README, "Staying current").' },
+  { additionalProperties: false, description: 'Sync from gov.cn, when SYNC_SOURCE is set.' },
 );
 
 export const ReadinessSchema = Type.Object(

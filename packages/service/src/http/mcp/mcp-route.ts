@@ -33,9 +33,13 @@ export function mcpRoute(
         sendProblem(responder, request, reply, { code: 'ORIGIN_NOT_ALLOWED', detail: MCP_ORIGIN_REFUSED }, { operation: MCP_PATH });
         return;
       }
+      // The body's time runs from here, not from when the machinery has loaded (seconds, the first
+      // time, on a busy machine): past the server's own request timeout, Node closes the socket
+      // without a word, so ours must come first, with a margin for the timer's lateness.
+      const bodyDeadline = performance.now() + SERVER_LIMITS.requestTimeoutMs - BODY_DEADLINE_MARGIN_MS;
       machinery ??= loadMachinery(operations, calendar, log);
       const { readRequestBody, exchange } = await machinery;
-      const read = await readRequestBody(request.raw, MCP_BODY_LIMIT, SERVER_LIMITS.requestTimeoutMs - reply.elapsedTime);
+      const read = await readRequestBody(request.raw, MCP_BODY_LIMIT, bodyDeadline - performance.now());
       if ('body' in read) {
         const answer = await exchange(read.body, request.headers);
         const headers = ['cache-control', CACHE_NEVER, ...(answer.contentType === undefined ? [] : ['content-type', answer.contentType])];
@@ -52,6 +56,9 @@ export function mcpRoute(
     },
   };
 }
+
+/** How much sooner than the server's request timeout the body's own deadline falls. */
+const BODY_DEADLINE_MARGIN_MS = 500;
 
 interface Machinery {
   readonly readRequestBody: typeof import('./request-body.js').readRequestBody;
