@@ -8,7 +8,7 @@ import type { BeforeSupportedRange, Unavailable } from './answer-kinds.js';
 import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from './workday-offset.js';
 import type { ClosureReason, TradingCalendar, TradingStatus } from './trading-days.js';
 
-/** The trading-day status resource (docs/interface.md, Trading days), field for field. */
+/** The trading-day status resource of the HTTP API, field for field. */
 export interface TradingDayStatus {
   readonly date: string;
   readonly market: Market;

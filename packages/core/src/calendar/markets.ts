@@ -3,7 +3,7 @@ import { FIRST_SUPPORTED_DAY } from './supported-range.js';
 
 /**
  * The A-share exchanges by their ISO 10383 codes: Shanghai, Shenzhen and Beijing. Their closures
- * are the same (docs/design.md, Trading days); the Beijing exchange only trades from its opening.
+ * are the same; the Beijing exchange only trades from its opening.
  */
 export const MARKETS = ['XSHG', 'XSHE', 'BJSE'] as const;
 export type Market = (typeof MARKETS)[number];
