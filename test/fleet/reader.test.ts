@@ -6,7 +6,7 @@
  * starts from its cache while the origin is down, and without one stays unready.
  */
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { keyIdOf } from 'china-holiday-calendar-service/internal/publishing/dataset-signature.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { Collected, importNotices } from '../helpers/command-run.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
@@ -161,6 +162,7 @@ describe("a reader's log", () => {
     const uncached = collectingLogger();
     await (await reader(origin, {}, uncached.logger)).close();
     const started = listening(uncached.lines);
+    assert.match(uncached.lines.join(''), /"msg":"the origin is followed over plain HTTP without DATASET_PUBLIC_KEY_FILE: anyone on the path can serve this reader a dataset of their own/);
     assert.equal(started.dataUrl, origin);
     assert.equal(started.cacheDir, null);
     assert.equal('dataDir' in started, false, 'no dataDir: the bundled folder is not used');
@@ -176,6 +178,29 @@ describe("a reader's log", () => {
     const problems = orphan.lines.join('');
     assert.match(problems, /\(origin\): cannot be read/);
     assert.doesNotMatch(problems, /\(directory\)/);
+  });
+});
+
+describe("a writer's log", () => {
+  it('warns at start of a manifest.json.sig it does not make: without a key, or of another key', async () => {
+    const dir = dataCopy();
+    writeFileSync(join(dir, 'manifest.json.sig'), 'c2lnbmF0dXJl\n');
+    const unkeyed = collectingLogger();
+    await (await serve({ DATA_DIR: dir }, unkeyed.logger)).close();
+    assert.match(unkeyed.lines.join(''), /the data folder holds a manifest\.json\.sig this service does not make \(no DATASET_SIGNING_KEY_FILE\): it is not served/);
+
+    const keys = keyFiles();
+    const keyId = keyIdOf(createPublicKey(readFileSync(keys.publicKey)));
+    const keyed = collectingLogger();
+    await (await serve({ DATA_DIR: dir, DATASET_SIGNING_KEY_FILE: keys.privateKey }, keyed.logger)).close();
+    assert.match(keyed.lines.join(''), new RegExp(`manifest\\.json\\.sig is not this writer's signature of its manifest .*readers that trust key ${keyId} refuse it`));
+
+    const { runSign } = await import('china-holiday-calendar-service/internal/commands/sign.js');
+    const { signingKeyOf } = await import('china-holiday-calendar-service/internal/config.js');
+    assert.equal(await runSign(dir, { signingKey: signingKeyOf(keys.privateKey) }, silent, silent), 0);
+    const own = collectingLogger();
+    await (await serve({ DATA_DIR: dir, DATASET_SIGNING_KEY_FILE: keys.privateKey }, own.logger)).close();
+    assert.doesNotMatch(own.lines.join(''), /manifest\.json\.sig/, 'its own signature: no warning');
   });
 });
 
@@ -254,7 +279,8 @@ describe('signed datasets', () => {
     const other = await reader(origin, { DATASET_PUBLIC_KEY_FILE: keyFiles().publicKey });
     const refused = await readiness(other);
     assert.equal(refused.status, 503);
-    assert.match(refused.body.source?.lastError?.message ?? '', /manifest\.json\.sig: \(signature\): the signature does not verify/);
+    const writerId = keyIdOf(createPublicKey(readFileSync(writerKeys.publicKey)));
+    assert.match(refused.body.source?.lastError?.message ?? '', new RegExp(`manifest\\.json\\.sig: \\(signature\\): the signature of manifest\\.json is made by key ${writerId}, which is not among the trusted keys`));
     assert.equal(valueOf(await metrics(other), 'calendar_dataset_source_refused_file', { file: 'manifest.json.sig', check: 'signature' }), 1);
 
     const { origin: unsigned } = await staticOrigin();

@@ -1,9 +1,11 @@
 import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
-import { MANIFEST_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { keyIdOf, verifyManifest } from './dataset-signature.js';
 import { manifestOf } from './manifest-text.js';
 import { sealFolder, type PublishOptions } from './publish-year.js';
 
@@ -35,6 +37,7 @@ export async function keepSealed(
   resealed: () => void,
   log: SealLog,
 ): Promise<SealKeeper> {
+  await warnOfForeignSignature(dataDir, options.signingKey, log);
   const expires = dataset()?.seal.expires;
   const unwritable = dataDir === BUNDLED_DATA_DIR ? 'it is the bundled data, read-only' : await unwritableReason(dataDir);
   if (unwritable !== undefined) {
@@ -75,5 +78,29 @@ async function unwritableReason(dataDir: string): Promise<string | undefined> {
     return undefined;
   } catch (error) {
     return messageOf(error);
+  }
+}
+
+/**
+ * A signature in the folder that this writer does not make: with no key, one it does not serve
+ * (its readers with a key refuse the folder); with a key, one of another key or another manifest
+ * (served until the next seal signs the manifest again).
+ */
+async function warnOfForeignSignature(dataDir: string, signingKey: PublishOptions['signingKey'], log: SealLog): Promise<void> {
+  let signature: string;
+  let manifest: string;
+  try {
+    [signature, manifest] = await Promise.all([readFile(join(dataDir, SIGNATURE_FILE_NAME), 'utf8'), readFile(join(dataDir, MANIFEST_FILE_NAME), 'utf8')]);
+  } catch {
+    return;
+  }
+  if (signingKey === undefined) {
+    log.warn({ dataDir }, `the data folder holds a ${SIGNATURE_FILE_NAME} this service does not make (no DATASET_SIGNING_KEY_FILE): it is not served, so readers with DATASET_PUBLIC_KEY_FILE refuse this folder; remove it, or give the writer its key`);
+    return;
+  }
+  const keyId = keyIdOf(signingKey);
+  const verdict = verifyManifest(manifest, signature, [{ id: keyId, key: signingKey }]);
+  if (!verdict.verified) {
+    log.warn({ dataDir, keyId }, `the data folder's ${SIGNATURE_FILE_NAME} is not this writer's signature of its manifest (it ${verdict.reason}): readers that trust key ${keyId} refuse it until the next seal signs the manifest again (china-calendar sign does it now)`);
   }
 }
