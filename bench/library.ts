@@ -8,6 +8,7 @@ import chineseDays from 'chinese-days';
 import * as calendar from 'china-holiday-calendar';
 import { UnpublishedYearError } from 'china-holiday-calendar';
 import { cpuNanosPerCall, median } from './per-call.js';
+import { sessionIndex } from './session-index.js';
 
 interface Pair {
   readonly name: string;
@@ -92,7 +93,51 @@ export function benchmarkLibrary(options: { readonly rounds: number; readonly sm
   const theirs = chineseDays.getWorkdaysInRange('2008-01-01', '2026-12-31', true).length;
   console.log(`  Working days of 2008-2026: ours ${ours}, chinese-days ${theirs}`);
   reportDifferences();
+  benchmarkTrading(dates, options);
   return missed;
+}
+
+/**
+ * Trading days (XSHG) against a precomputed session index, the way exchange_calendars answers
+ * (bench/session-index.ts): the same seeded dates, CPU time per call; then whether the two agree.
+ */
+function benchmarkTrading(dates: readonly string[], options: { readonly rounds: number; readonly smoke: boolean }): void {
+  const sessions: string[] = [];
+  for (let time = Date.parse('2008-01-01T00:00:00Z'); time <= Date.parse('2026-12-31T00:00:00Z'); time += DAY_MS) {
+    if (calendar.isTradingDay(isoDate(time))) sessions.push(isoDate(time));
+  }
+  const index = sessionIndex(sessions);
+  const questions: readonly Pair[] = [
+    { name: 'isTradingDay (is_session)', ours: (date) => calendar.isTradingDay(date), theirs: index.isSession },
+    {
+      name: 'count over 366 days (sessions_in_range)',
+      ours: (date) => calendar.countTradingDays(date, yearOn(date)).tradingDayCount,
+      theirs: (date) => index.countSessions(date, yearOn(date)),
+    },
+    { name: 'addTradingDays(5) (session_offset)', ours: (date) => calendar.addTradingDays(date, 5), theirs: (date) => index.addSessions(date, 5) },
+  ];
+  console.log(`
+Trading days (XSHG), in-process, against a session index as exchange_calendars keeps one (${sessions.length} sessions of 2008-2026; CPU time per call, median of ${options.rounds} rounds):`);
+  console.log('  question                                   ours ns    session index ns  ratio (index/ours)');
+  const calls = options.smoke ? 2000 : 200_000;
+  for (const pair of questions) {
+    cpuNanosPerCall(pair.ours, dates, calls / 4);
+    cpuNanosPerCall(pair.theirs, dates, calls / 4);
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      ours.push(cpuNanosPerCall(pair.ours, dates, calls));
+      theirs.push(cpuNanosPerCall(pair.theirs, dates, calls));
+    }
+    const ratio = median(ours.map((ns, round) => (theirs[round] ?? 0) / ns));
+    console.log(`  ${pair.name.padEnd(40)} ${median(ours).toFixed(0).padStart(8)}   ${median(theirs).toFixed(0).padStart(15)}   ${ratio.toFixed(2).padStart(8)}`);
+  }
+  const disagreements = dates.filter(
+    (date) =>
+      calendar.countTradingDays(date, yearOn(date)).tradingDayCount !== index.countSessions(date, yearOn(date)) ||
+      calendar.addTradingDays(date, 5) !== index.addSessions(date, 5),
+  );
+  console.log(`  Counts and T+5 of the ${dates.length} dates: ${disagreements.length === 0 ? 'the same on both sides' : `${disagreements.length} differ, e.g. ${disagreements[0] ?? ''}`}`);
 }
 
 /** Where the two disagree on isWorkday, 2008-2030: by year, with an example. */

@@ -32,8 +32,8 @@ const PLAIN_TYPES = 'packages/core/src/dataset/data-file-types.ts';
 const SHAPE_VALIDATORS = 'packages/core/src/dataset/shape-validators.ts';
 const LAYOUT = 'packages/service/src/publishing/data-file-layout.ts';
 
-/** Types the plain types module imports rather than declares (a schema's `tsType`): the holiday table's codes. */
-const IMPORTED_TYPES = `import type { HolidayCode } from '../calendar/holidays.js';`;
+/** Types the plain types module imports rather than declares (a schema's `tsType`): the holiday table's codes, the markets. */
+const IMPORTED_TYPES = `import type { HolidayCode } from '../calendar/holidays.js';\nimport type { Market } from '../calendar/markets.js';`;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };

@@ -1,5 +1,6 @@
 import Type, { type TArray, type TOptional } from 'typebox';
 import { HOLIDAY_CODES, type HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
 import { FIRST_SUPPORTED_YEAR, LAST_SUPPORTED_YEAR } from '@china-holiday-calendar/core/calendar/supported-range.js';
 
 /**
@@ -136,6 +137,51 @@ export const AcceptedFindingSchema = Type.Object(
   { title: 'AcceptedFinding', additionalProperties: false },
 );
 
+/** The A-share exchanges by their ISO 10383 codes (packages/core/src/calendar/markets.ts is the one list). */
+const ExchangeCode = Type.Enum([...MARKETS], { tsType: 'Market', description: 'An A-share exchange by its ISO 10383 code.' });
+
+export const ExchangeNoticeSchema = Type.Object(
+  {
+    exchange: ExchangeCode,
+    title: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'The title as the exchange prints it, or null where no copy was found.' }),
+    documentNumber: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+      description: 'The number (上证公告〔2015〕36号), or null where no copy of the notice shows it.',
+    }),
+    publishedDate: Type.Union([IsoDate, Type.Null()], { description: 'The date the notice is signed or published, or null where not confirmed.' }),
+    sourceUrl: Type.Union([Url, Type.Null()], { description: "The notice on the exchange's own site, or null where not known." }),
+    otherUrls: Type.Array(Url, { description: 'Public copies of the notice where its text or metadata was read.' }),
+    notes: Type.Optional(Notes),
+  },
+  { title: 'ExchangeNotice', additionalProperties: false },
+);
+
+export const ExchangeClosureSchema = Type.Object(
+  {
+    date: IsoDate,
+    reason: Type.String({ minLength: 1, description: 'Why the exchanges close on a State Council working day, in the notice\'s words where it gives them.' }),
+  },
+  { title: 'ExchangeClosure', additionalProperties: false },
+);
+
+export const ExchangeCalendarSchema = Type.Object(
+  {
+    notices: Type.Array(ExchangeNoticeSchema, {
+      minItems: 1,
+      description: "The exchanges' notices of the year's market closures (全年休市安排), each restating the CSRC's.",
+    }),
+    additionalClosures: Type.Array(ExchangeClosureSchema, {
+      description:
+        'Weekdays the exchanges close that are working days under the State Council (2024-02-09, 除夕). Every State Council weekday rest day of the file is closed too, and every Saturday and Sunday.',
+    }),
+  },
+  {
+    title: 'ExchangeCalendar',
+    additionalProperties: false,
+    description:
+      "What the exchanges' notices say about the arrangement year: present once their notice is in the dataset; without it, trading days of the year are UNKNOWN.",
+  },
+);
+
 export const ArrangementFileSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
@@ -147,6 +193,7 @@ export const ArrangementFileSchema = Type.Object(
     notices: Type.Array(NoticeSchema, { minItems: 1 }),
     entries: Type.Array(EntrySchema, { minItems: 1 }),
     statutoryDays: StatutoryDaysSchema,
+    exchanges: Type.Optional(ExchangeCalendarSchema),
     acceptedFindings: Type.Optional(
       Type.Array(AcceptedFindingSchema, {
         minItems: 1,

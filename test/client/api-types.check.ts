@@ -21,6 +21,8 @@ same<Library.NextHoliday, Client.NextHoliday>(true);
 same<Library.WorkdayOffset, Client.WorkdayOffset>(true);
 same<Library.YearOverview, Client.YearOverview>(true);
 same<Library.WorkStatus, Client.WorkStatus>(true);
+same<Library.TradingDayStatus, Client.TradingDayStatus>(true);
+same<Library.TradingDayCount, Client.TradingDayCount>(true);
 
 /** The methods the two share: the client's are the library's, each answering a Promise. */
 type Methods = Exclude<keyof CalendarClient, 'withResponse'>;

@@ -244,6 +244,15 @@ describe('china-calendar command line', () => {
       assert.match(feed.stdout, /END:VCALENDAR$/);
     });
 
+    it('answers the trading days: T+1 across 除夕 2024, an unknown market exits 1 with its 404 problem', async () => {
+      const offset = await runCli(['query', '/v1/china-calendar/markets/XSHG/trading-day-offset?fromDate=2024-02-08&days=1']);
+      assert.equal(offset.code, 0, show(offset));
+      assert.equal((JSON.parse(offset.stdout) as { date: string }).date, '2024-02-19');
+      const unknown = await runCli(['query', '/v1/china-calendar/markets/XNYS/dates/2024-02-09']);
+      assert.equal(unknown.code, 1, show(unknown));
+      assert.equal((JSON.parse(unknown.stdout) as { code: string }).code, 'RESOURCE_NOT_FOUND');
+    });
+
     it('without a date or path exits 2', async () => {
       const result = await runCli(['query']);
       assert.equal(result.code, 2, show(result));

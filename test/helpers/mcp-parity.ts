@@ -19,6 +19,9 @@ export const TOOL_OPERATIONS = {
   add_workdays: 'chinaCalendar.getWorkdayOffset',
   get_next_holiday: 'chinaCalendar.getNextHoliday',
   get_year_overview: 'chinaCalendar.getYearOverview',
+  get_trading_status: 'chinaCalendar.getTradingDayStatus',
+  count_trading_days: 'chinaCalendar.countTradingDays',
+  add_trading_days: 'chinaCalendar.getTradingDayOffset',
 } as const;
 
 export type ToolName = keyof typeof TOOL_OPERATIONS;
@@ -120,7 +123,11 @@ export async function assertEveryDocumentedRequest(client: Client, get: HttpGet)
   let checked = 0;
   for (const tool of Object.keys(TOOL_OPERATIONS) as ToolName[]) {
     const operation = operationOf(tool);
-    const requests = [...Object.values(operation.examples).map(({ request }) => request), ...Object.values(operation.badRequests)];
+    const requests = [
+      ...Object.values(operation.examples).map(({ request }) => request),
+      ...Object.values(operation.badRequests),
+      ...(operation.notFound === undefined ? [] : [operation.notFound]),
+    ];
     for (const request of requests) {
       await assertToolMatchesHttp(client, get, tool, argumentsOf(operation, request));
       checked++;
@@ -146,7 +153,7 @@ export async function assertToolList(client: Client): Promise<void> {
       assert.ok((schema?.description ?? '').length > 10, `${tool.name}.${name} is described`);
     }
     assert.equal(tool.outputSchema?.type, 'object', `${tool.name}: an output schema`);
-    assert.match(tool.description ?? '', /never treat an UNKNOWN day as a working day or as a rest day/, `${tool.name}: the UNKNOWN rule`);
+    assert.match(tool.description ?? '', /never treat an UNKNOWN day as a (working day or as a rest day|trading day or as a closed one)/, `${tool.name}: the UNKNOWN rule`);
     assert.equal(tool.annotations?.readOnlyHint, true, `${tool.name}: read-only`);
     assert.equal(tool.annotations.openWorldHint, false, `${tool.name}: answers from its own data`);
   }

@@ -29,7 +29,7 @@ async function knownPaths(): Promise<string[]> {
   const found = new Set<string>(PAGES);
   for (const page of PAGES) for (const path of linkedPaths((await get(served.app, page)).body)) found.add(path);
   const document = JSON.parse((await get(served.app, '/openapi.json')).body) as { paths: Record<string, unknown> };
-  const sample: Readonly<Record<string, string>> = { date: '2024-10-01', year: '2024', file: 'manifest.json' };
+  const sample: Readonly<Record<string, string>> = { date: '2024-10-01', year: '2024', file: 'manifest.json', market: 'XSHG' };
   for (const path of Object.keys(document.paths)) found.add(path.replaceAll(/\{(\w+)\}/g, (_, name: string) => sample[name] ?? assert.fail(`no sample for {${name}}`)));
   return [...found];
 }

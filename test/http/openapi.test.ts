@@ -58,7 +58,7 @@ describe('the OpenAPI document', () => {
     assert.deepEqual(result, { valid: true });
   });
 
-  it('documents the four operations of docs/interface.md with exactly their operationCodes, then the business-day tools', () => {
+  it('documents the four operations of docs/interface.md with exactly their operationCodes, then the business-day tools, then the trading days', () => {
     const ids = Object.values(document.paths).map((path) => path.get.operationId);
     assert.deepEqual(ids.filter((id) => id.startsWith('chinaCalendar.')), [...OPERATION_IDS]);
     assert.deepEqual(OPERATION_IDS.slice(0, 4), [
@@ -78,6 +78,10 @@ describe('the OpenAPI document', () => {
         '/v1/china-calendar/workday-offset',
         '/v1/china-calendar/years/{year}',
         '/v1/china-calendar/calendar.ics',
+        '/v1/china-calendar/markets/{market}/dates/{date}',
+        '/v1/china-calendar/markets/{market}/date-ranges',
+        '/v1/china-calendar/markets/{market}/trading-days',
+        '/v1/china-calendar/markets/{market}/trading-day-offset',
       ],
     );
   });

@@ -76,7 +76,7 @@ describe('the SDK client over Streamable HTTP against the running service', () =
     assert.match(client.getInstructions() ?? '', /UNKNOWN: never treat them as working days or rest days/);
   });
 
-  it('lists the seven tools with their arguments, output schemas, read-only annotations and the UNKNOWN rule', async () => {
+  it('lists the ten tools with their arguments, output schemas, read-only annotations and the UNKNOWN rule', async () => {
     await assertToolList(client);
   });
 

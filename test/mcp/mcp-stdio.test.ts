@@ -64,7 +64,7 @@ describe('the SDK client over stdio against a spawned `china-calendar mcp`', () 
     await app.close();
   });
 
-  it('initializes, and lists the seven tools with their schemas and the UNKNOWN rule', async () => {
+  it('initializes, and lists the ten tools with their schemas and the UNKNOWN rule', async () => {
     assert.equal(client.getServerVersion()?.name, 'china-holiday-calendar');
     assert.match(client.getInstructions() ?? '', /never treat them as working days or rest days/);
     await assertToolList(client);

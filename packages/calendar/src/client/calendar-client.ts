@@ -6,6 +6,8 @@ import {
   readDateArgument,
   readDateListArgument,
   readFeedOptions,
+  checkMarketDay,
+  readMarketArgument,
   readOffsetArguments,
   readOption,
   readSpanArguments,
@@ -21,6 +23,8 @@ import type { CalendarFeedOptions } from '../library/holiday-calendar.js';
 import { CalendarError, CalendarInputError, CalendarNetworkError, UnpublishedYearError } from '../library/errors.js';
 import { firstUnpublishedYearOfWalk } from '../library/unpublished-year.js';
 import type { components } from './openapi-types.js';
+import { MARKET_FIRST_DAY, type Market } from '@china-holiday-calendar/core/calendar/markets.js';
+import { dayNumberFromCivil, yearOfDayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, getWithin, MAX_TIMEOUT_MS, type ReadAnswer, type TransportOptions } from './transport.js';
 
 type Schemas = components['schemas'];
@@ -43,6 +47,9 @@ interface Readiness {
 export type Problem = Schemas['Problem'];
 export type ProblemCode = Problem['code'];
 export type WorkStatus = DayStatus['workStatus'];
+export type TradingDayStatus = Schemas['TradingDayStatus'];
+export type TradingDayCount = Schemas['TradingDayCount'];
+export type TradingDayOffset = Schemas['TradingDayOffset'];
 
 /**
  * The service answered with a problem (`application/problem+json`): its typed body, its `code`
@@ -108,6 +115,8 @@ export interface ResponseMethods {
   nextHoliday(fromDate: DateInput, options?: RequestOptions): Promise<ClientResponse<NextHoliday>>;
   workdayOffset(fromDate: DateInput, days: number, options?: RequestOptions): Promise<ClientResponse<WorkdayOffset>>;
   yearOverview(year: number | string, options?: RequestOptions): Promise<ClientResponse<YearOverview>>;
+  tradingDayStatus(date: DateInput, market?: Market, options?: RequestOptions): Promise<ClientResponse<TradingDayStatus>>;
+  countTradingDays(startDate: DateInput, endDate: DateInput, market?: Market, options?: RequestOptions): Promise<ClientResponse<TradingDayCount>>;
 }
 
 /**
@@ -132,6 +141,13 @@ export interface CalendarClient {
   previousWorkday(date: DateInput): Promise<string>;
   /** The arrangements as an RFC 5545 calendar (calendar.ics): one year or an inclusive pair, zh or en. */
   calendarFeed(options?: CalendarFeedOptions): Promise<string>;
+  /** The exchanges' calendar (market XSHG by default): the library's trading-day methods. */
+  tradingDayStatus(date: DateInput, market?: Market): Promise<TradingDayStatus>;
+  isTradingDay(date: DateInput, market?: Market): Promise<boolean>;
+  countTradingDays(startDate: DateInput, endDate: DateInput, market?: Market): Promise<TradingDayCount>;
+  addTradingDays(date: DateInput, days: number, market?: Market): Promise<string>;
+  nextTradingDay(date: DateInput, market?: Market): Promise<string>;
+  previousTradingDay(date: DateInput, market?: Market): Promise<string>;
   /** The same questions, answered with the request id, the ETag and Cache-Control, and 304 for If-None-Match. */
   readonly withResponse: ResponseMethods;
 }
@@ -206,6 +222,18 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
     nextHoliday: async (fromDate, request) => get(`${PREFIX}/next-holiday`, { fromDate: formatIsoDate(readDateArgument('fromDate', fromDate)) }, request),
     workdayOffset: async (fromDate, days, request) => get(`${PREFIX}/workday-offset`, offsetQuery('fromDate', fromDate, days), request),
     yearOverview: async (year, request) => get(`${PREFIX}/years/${readYearArgument('year', year)}`, {}, request),
+    tradingDayStatus: async (date, market, request) => {
+      const chosen = readMarketArgument(market);
+      const day = readDateArgument('date', date);
+      checkMarketDay('date', day, chosen);
+      return get(`${PREFIX}/markets/${chosen}/dates/${formatIsoDate(day)}`, {}, request);
+    },
+    countTradingDays: async (startDate, endDate, market, request) => {
+      const query = spanQuery(startDate, endDate);
+      const chosen = readMarketArgument(market);
+      checkMarketDay('startDate', parseIsoDate(query.startDate ?? '') ?? 0, chosen);
+      return get(`${PREFIX}/markets/${chosen}/trading-days`, query, request);
+    },
   };
 
   const data = async <Body>(answer: Promise<ClientResponse<Body>>): Promise<Body> => {
@@ -227,6 +255,33 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
     if (offset.status === 'FOUND') return offset.date;
     const readiness = await data(get<Readiness>('/readyz', {}, undefined));
     throw new UnpublishedYearError(firstUnpublishedYearOfWalk(readiness.publishedYears, parseIsoDate(offset.fromDate) ?? 0, offset.days));
+  };
+
+  const addTradingDays = async (date: DateInput, days: number, market?: Market): Promise<string> => {
+    const { fromDate, days: count } = offsetQuery('date', date, days);
+    const chosen = readMarketArgument(market);
+    const from = parseIsoDate(fromDate) ?? 0;
+    checkMarketDay('date', from, chosen);
+    const offset = await data(get<TradingDayOffset>(`${PREFIX}/markets/${chosen}/trading-day-offset`, { fromDate, days: count }, undefined));
+    if (offset.status === 'FOUND') return offset.date;
+    throw new UnpublishedYearError(await firstUnknownTradingYear(from, offset.days, chosen), "exchanges' notice of market closures");
+  };
+
+  /** The first year the walk reaches with days the service cannot tell (a walk of at most 1000 trading days crosses a few years). */
+  const firstUnknownTradingYear = async (from: number, days: number, market: Market): Promise<number> => {
+    const step = days < 0 ? -1 : 1;
+    for (let year = yearOfDayNumber(days === 0 ? from : from + step); ; year += step) {
+      const start = Math.max(dayNumberFromCivil(year, 1, 1), MARKET_FIRST_DAY[market]);
+      const end = dayNumberFromCivil(year, 12, 31);
+      const count = await data(get<TradingDayCount>(`${PREFIX}/markets/${market}/trading-days`, { startDate: formatIsoDate(start), endDate: formatIsoDate(end) }, undefined));
+      if (count.unknownDayCount > 0 || start >= end) return year;
+    }
+  };
+
+  const knownTrading = async (date: DateInput, market?: Market): Promise<TradingDayStatus> => {
+    const status = await data(withResponse.tradingDayStatus(date, market));
+    if (status.tradingStatus === 'UNKNOWN') throw new UnpublishedYearError(Number(status.date.slice(0, 4)), "exchanges' notice of market closures");
+    return status;
   };
 
   return {
@@ -252,6 +307,12 @@ export function createCalendarClient(options: CalendarClientOptions): CalendarCl
       const years = firstYear === undefined ? undefined : firstYear === lastYear ? String(firstYear) : `${firstYear}..${lastYear ?? firstYear}`;
       return data(get<string>(`${PREFIX}/calendar.ics`, { years, lang }, undefined, 'text/calendar'));
     },
+    tradingDayStatus: (date, market) => data(withResponse.tradingDayStatus(date, market)),
+    isTradingDay: async (date, market) => (await knownTrading(date, market)).tradingStatus === 'TRADING',
+    countTradingDays: (startDate, endDate, market) => data(withResponse.countTradingDays(startDate, endDate, market)),
+    addTradingDays,
+    nextTradingDay: (date, market) => addTradingDays(date, 1, market),
+    previousTradingDay: (date, market) => addTradingDays(date, -1, market),
     withResponse,
   };
 }

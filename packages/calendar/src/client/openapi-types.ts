@@ -193,6 +193,102 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/v1/china-calendar/markets/{market}/dates/{date}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Trading status of one date
+         * @description Whether the exchange trades on the date, under the exchanges' own notice of the year's closures: CLOSED on every Saturday and Sunday (make-up working days included), on every State Council weekday rest day, and on what the exchanges' notice adds; UNKNOWN while that notice is not in the dataset.
+         */
+        readonly get: operations["chinaCalendar.getTradingDayStatus"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        /**
+         * Trading status of one date (headers only)
+         * @description The headers GET would send, without the body.
+         */
+        readonly head: operations["chinaCalendar.getTradingDayStatusHead"];
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/china-calendar/markets/{market}/date-ranges": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Per-day trading status over a range
+         * @description The trading status of every date from startDate to endDate, both included, in ascending order (at most 366).
+         */
+        readonly get: operations["chinaCalendar.getTradingDayRangeStatus"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        /**
+         * Per-day trading status over a range (headers only)
+         * @description The headers GET would send, without the body.
+         */
+        readonly head: operations["chinaCalendar.getTradingDayRangeStatusHead"];
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/china-calendar/markets/{market}/trading-days": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Counts of trading, closed and unknown days
+         * @description How many dates from startDate to endDate, both included, the exchange trades on, is closed on, and cannot tell yet (no exchanges' notice).
+         */
+        readonly get: operations["chinaCalendar.countTradingDays"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        /**
+         * Counts of trading, closed and unknown days (headers only)
+         * @description The headers GET would send, without the body.
+         */
+        readonly head: operations["chinaCalendar.countTradingDaysHead"];
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/china-calendar/markets/{market}/trading-day-offset": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The day N trading days from a date (T+N)
+         * @description For days > 0, the N-th trading day after fromDate (fromDate not counted); for days < 0, the |N|-th trading day before it; for days = 0, fromDate itself if the exchange trades on it, else the first trading day after it. UNKNOWN when the walk reaches a year whose exchanges' notice is not in the dataset.
+         */
+        readonly get: operations["chinaCalendar.getTradingDayOffset"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        /**
+         * The day N trading days from a date (T+N) (headers only)
+         * @description The headers GET would send, without the body.
+         */
+        readonly head: operations["chinaCalendar.getTradingDayOffsetHead"];
+        readonly patch?: never;
+        readonly trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -300,6 +396,101 @@ export interface components {
              */
             readonly fromDate: string;
             readonly days: number;
+            /** @constant */
+            readonly status: "UNKNOWN";
+            readonly date: null;
+            readonly datasetVersion: null;
+        };
+        /** @description Whether the exchanges trade on one date, under their own notices. */
+        readonly TradingDayStatus: {
+            /**
+             * Format: date
+             * @description A calendar date, exactly yyyy-MM-dd.
+             * @example 2024-10-01
+             */
+            readonly date: string;
+            /**
+             * @description The exchange, by its ISO 10383 code: XSHG Shanghai, XSHE Shenzhen, BJSE Beijing.
+             * @enum {unknown}
+             */
+            readonly market: "XSHG" | "XSHE" | "BJSE";
+            /** @enum {unknown} */
+            readonly dayOfWeek: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+            /**
+             * @description UNKNOWN while the exchanges' notice for the date's year is not in the dataset.
+             * @enum {unknown}
+             */
+            readonly tradingStatus: "TRADING" | "CLOSED" | "UNKNOWN";
+            /** @description null unless CLOSED; then WEEKEND (any Saturday or Sunday, make-up working days included), HOLIDAY (a State Council weekday rest day) or MARKET_CLOSURE (closed on a State Council working day, as 2024-02-09). */
+            readonly closureReason: ("WEEKEND" | "HOLIDAY" | "MARKET_CLOSURE") | null;
+            /** @description The holidays of the date, as the date operations give them. */
+            readonly holidays: readonly components["schemas"]["AssociatedHoliday"][];
+            /** @description The dataset the answer came from; null when UNKNOWN. */
+            readonly datasetVersion: string | null;
+        };
+        /** @description One trading-day status per date, ascending, both ends included. */
+        readonly TradingDayStatusList: readonly components["schemas"]["TradingDayStatus"][];
+        /** @description Trading, closed and unknown days over a range, both ends included. */
+        readonly TradingDayCount: {
+            /**
+             * Format: date
+             * @description A calendar date, exactly yyyy-MM-dd.
+             * @example 2024-10-01
+             */
+            readonly startDate: string;
+            /**
+             * Format: date
+             * @description A calendar date, exactly yyyy-MM-dd.
+             * @example 2024-10-01
+             */
+            readonly endDate: string;
+            /**
+             * @description The exchange, by its ISO 10383 code: XSHG Shanghai, XSHE Shenzhen, BJSE Beijing.
+             * @enum {unknown}
+             */
+            readonly market: "XSHG" | "XSHE" | "BJSE";
+            readonly tradingDayCount: number;
+            readonly closedDayCount: number;
+            /** @description Days of years whose exchanges' notice is not in the dataset; counted nowhere else. */
+            readonly unknownDayCount: number;
+            readonly datasetVersion: string;
+        };
+        /** @description The day a number of trading days from fromDate (T+N); UNKNOWN when the walk needs a day of a year whose exchanges' notice is not in the dataset. */
+        readonly TradingDayOffset: {
+            /**
+             * Format: date
+             * @description A calendar date, exactly yyyy-MM-dd.
+             * @example 2024-10-01
+             */
+            readonly fromDate: string;
+            readonly days: number;
+            /**
+             * @description The exchange, by its ISO 10383 code: XSHG Shanghai, XSHE Shenzhen, BJSE Beijing.
+             * @enum {unknown}
+             */
+            readonly market: "XSHG" | "XSHE" | "BJSE";
+            /** @constant */
+            readonly status: "FOUND";
+            /**
+             * Format: date
+             * @description A calendar date, exactly yyyy-MM-dd.
+             * @example 2024-10-01
+             */
+            readonly date: string;
+            readonly datasetVersion: string;
+        } | {
+            /**
+             * Format: date
+             * @description A calendar date, exactly yyyy-MM-dd.
+             * @example 2024-10-01
+             */
+            readonly fromDate: string;
+            readonly days: number;
+            /**
+             * @description The exchange, by its ISO 10383 code: XSHG Shanghai, XSHE Shenzhen, BJSE Beijing.
+             * @enum {unknown}
+             */
+            readonly market: "XSHG" | "XSHE" | "BJSE";
             /** @constant */
             readonly status: "UNKNOWN";
             readonly date: null;
@@ -488,6 +679,8 @@ export interface components {
         };
         /** @description RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row date,dayOfWeek,workStatus,dayStatus,holidays,statutoryDate, then one row a day in ascending order, the values of the JSON answer: holidays as their codes joined with ; and statutoryDate true on a statutory day of one of them, false otherwise, empty on an UNKNOWN day. With bom=1 the file begins with a UTF-8 byte-order mark. */
         readonly DayStatusCsv: string;
+        /** @description RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row date,market,dayOfWeek,tradingStatus,closureReason,holidays, then one row a day in ascending order, the values of the JSON answer: closureReason empty unless CLOSED, holidays as their codes joined with ;. With bom=1 the file begins with a UTF-8 byte-order mark. */
+        readonly TradingDayStatusCsv: string;
         /** @description An RFC 5545 iCalendar document of all-day events. */
         readonly CalendarFeed: string;
         /** @description An RFC 9457 problem. */
@@ -1706,6 +1899,709 @@ export interface operations {
             };
             /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
             readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    readonly "chinaCalendar.getTradingDayStatus": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The exchange, by its ISO 10383 code: XSHG (Shanghai), XSHE (Shenzhen), BJSE (Beijing, trading from 2021-11-15). Another code answers 404. */
+                readonly market: "XSHG" | "XSHE" | "BJSE";
+                /** @description Calendar date, yyyy-MM-dd, on or after 2008-01-01. */
+                readonly date: components["schemas"]["IsoDate"];
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["TradingDayStatus"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path names no resource: an unknown market. */
+            readonly 404: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readonly "chinaCalendar.getTradingDayStatusHead": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @description The exchange, by its ISO 10383 code: XSHG (Shanghai), XSHE (Shenzhen), BJSE (Beijing, trading from 2021-11-15). Another code answers 404. */
+                readonly market: "XSHG" | "XSHE" | "BJSE";
+                /** @description Calendar date, yyyy-MM-dd, on or after 2008-01-01. */
+                readonly date: components["schemas"]["IsoDate"];
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path names no resource: an unknown market. */
+            readonly 404: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    readonly "chinaCalendar.getTradingDayRangeStatus": {
+        readonly parameters: {
+            readonly query: {
+                /** @description Range start, inclusive, yyyy-MM-dd. */
+                readonly startDate: components["schemas"]["IsoDate"];
+                /** @description Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included. */
+                readonly endDate: components["schemas"]["IsoDate"];
+                /** @description CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: date, market, dayOfWeek, tradingStatus, closureReason, holidays. */
+                readonly bom?: "0" | "1";
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The exchange, by its ISO 10383 code: XSHG (Shanghai), XSHE (Shenzhen), BJSE (Beijing, trading from 2021-11-15). Another code answers 404. */
+                readonly market: "XSHG" | "XSHE" | "BJSE";
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["TradingDayStatusList"];
+                    readonly "text/csv": components["schemas"]["TradingDayStatusCsv"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path names no resource: an unknown market. */
+            readonly 404: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readonly "chinaCalendar.getTradingDayRangeStatusHead": {
+        readonly parameters: {
+            readonly query: {
+                /** @description Range start, inclusive, yyyy-MM-dd. */
+                readonly startDate: components["schemas"]["IsoDate"];
+                /** @description Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included. */
+                readonly endDate: components["schemas"]["IsoDate"];
+                /** @description CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: date, market, dayOfWeek, tradingStatus, closureReason, holidays. */
+                readonly bom?: "0" | "1";
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The exchange, by its ISO 10383 code: XSHG (Shanghai), XSHE (Shenzhen), BJSE (Beijing, trading from 2021-11-15). Another code answers 404. */
+                readonly market: "XSHG" | "XSHE" | "BJSE";
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path names no resource: an unknown market. */
+            readonly 404: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    readonly "chinaCalendar.countTradingDays": {
+        readonly parameters: {
+            readonly query: {
+                /** @description Range start, inclusive, yyyy-MM-dd. */
+                readonly startDate: components["schemas"]["IsoDate"];
+                /** @description Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included. */
+                readonly endDate: components["schemas"]["IsoDate"];
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The exchange, by its ISO 10383 code: XSHG (Shanghai), XSHE (Shenzhen), BJSE (Beijing, trading from 2021-11-15). Another code answers 404. */
+                readonly market: "XSHG" | "XSHE" | "BJSE";
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["TradingDayCount"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path names no resource: an unknown market. */
+            readonly 404: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readonly "chinaCalendar.countTradingDaysHead": {
+        readonly parameters: {
+            readonly query: {
+                /** @description Range start, inclusive, yyyy-MM-dd. */
+                readonly startDate: components["schemas"]["IsoDate"];
+                /** @description Range end, inclusive, yyyy-MM-dd; the range spans at most 366 days, both ends included. */
+                readonly endDate: components["schemas"]["IsoDate"];
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The exchange, by its ISO 10383 code: XSHG (Shanghai), XSHE (Shenzhen), BJSE (Beijing, trading from 2021-11-15). Another code answers 404. */
+                readonly market: "XSHG" | "XSHE" | "BJSE";
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path names no resource: an unknown market. */
+            readonly 404: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    readonly "chinaCalendar.getTradingDayOffset": {
+        readonly parameters: {
+            readonly query: {
+                /** @description The date to count from, yyyy-MM-dd, on or after 2008-01-01 (BJSE: 2021-11-15). */
+                readonly fromDate: components["schemas"]["IsoDate"];
+                /** @description Trading days to move: a whole number from -1000 to 1000 in plain digits (an optional leading -, no +, no leading zeros). */
+                readonly days: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The exchange, by its ISO 10383 code: XSHG (Shanghai), XSHE (Shenzhen), BJSE (Beijing, trading from 2021-11-15). Another code answers 404. */
+                readonly market: "XSHG" | "XSHE" | "BJSE";
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["TradingDayOffset"];
+                };
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The path names no resource: an unknown market. */
+            readonly 404: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed. */
+            readonly 405: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description GET, HEAD, OPTIONS */
+                    readonly Allow?: string;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected server-side error. */
+            readonly 500: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The data of a published year the answer needs cannot be read right now. */
+            readonly 503: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Seconds to wait before retrying. */
+                    readonly "Retry-After"?: number;
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readonly "chinaCalendar.getTradingDayOffsetHead": {
+        readonly parameters: {
+            readonly query: {
+                /** @description The date to count from, yyyy-MM-dd, on or after 2008-01-01 (BJSE: 2021-11-15). */
+                readonly fromDate: components["schemas"]["IsoDate"];
+                /** @description Trading days to move: a whole number from -1000 to 1000 in plain digits (an optional leading -, no +, no leading zeros). */
+                readonly days: number;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @description The exchange, by its ISO 10383 code: XSHG (Shanghai), XSHE (Shenzhen), BJSE (Beijing, trading from 2021-11-15). Another code answers 404. */
+                readonly market: "XSHG" | "XSHE" | "BJSE";
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Success. */
+            readonly 200: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified: If-None-Match matched the ETag. */
+            readonly 304: {
+                headers: {
+                    readonly ETag: components["headers"]["ETag"];
+                    readonly "Cache-Control": components["headers"]["Cache-Control"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A parameter is missing or invalid; the first failing check, in the documented order, answers. */
+            readonly 400: {
+                headers: {
+                    readonly "X-Request-Id": components["headers"]["X-Request-Id"];
+                    readonly [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path names no resource: an unknown market. */
+            readonly 404: {
                 headers: {
                     readonly "X-Request-Id": components["headers"]["X-Request-Id"];
                     readonly [name: string]: unknown;

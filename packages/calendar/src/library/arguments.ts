@@ -8,6 +8,8 @@ import { DATE_LIST_PARAMETER, listedDateName } from '@china-holiday-calendar/cor
 import { InputProblem, missingParameters, quote } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { checkSupportedYear, readYear } from '@china-holiday-calendar/core/questions/year-question.js';
 import { chinaDayOf } from '@china-holiday-calendar/core/calendar/china-day.js';
+import { DEFAULT_MARKET, isMarket, MARKETS, type Market } from '@china-holiday-calendar/core/calendar/markets.js';
+import { checkMarketOpen } from '@china-holiday-calendar/core/questions/trading-questions.js';
 import { CalendarInputError } from './errors.js';
 
 /*
@@ -320,4 +322,17 @@ export function readTextOption(name: string, value: unknown, required: boolean):
   if (value === undefined) throw inputError(missingParameters([name]));
   if (typeof value === 'string') return value;
   throw refused('INVALID_PARAMETER', `${name} must be a string; got ${describeValue(value)}.`);
+}
+
+/** A market argument: one of MARKETS, XSHG when absent. */
+export function readMarketArgument(value: unknown): Market {
+  if (value === undefined) return DEFAULT_MARKET;
+  if (isMarket(value)) return value;
+  throw refused('INVALID_PARAMETER', `market must be one of ${MARKETS.join(', ')} (ISO 10383 codes); got ${typeof value === 'string' ? quote(value) : describeValue(value)}.`);
+}
+
+/** DATE_OUT_OF_SUPPORTED_RANGE for a date before the market's first day (BJSE: 2021-11-15), as the service says it. */
+export function checkMarketDay(name: string, day: DayNumber, market: Market): void {
+  const problem = checkMarketOpen(name, day, market);
+  if (problem !== undefined) throw inputError(problem);
 }

@@ -45,8 +45,10 @@ export class UnpublishedYearError extends CalendarError {
   constructor(
     /** The year whose arrangement the answer waits for. */
     readonly year: number,
+    /** What is awaited: the State Council's arrangement, or the exchanges' notice of a trading question. */
+    awaited = 'official holiday arrangement',
   ) {
-    super('UNPUBLISHED_YEAR', `The official holiday arrangement for ${year} is not published yet; the answer cannot be known.`);
+    super('UNPUBLISHED_YEAR', `The ${awaited} for ${year} is not published yet; the answer cannot be known.`);
   }
 }
 

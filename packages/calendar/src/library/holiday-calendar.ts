@@ -19,7 +19,23 @@ import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-pro
 import type { FeedLanguage } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';
 import { beforeSupportedRange } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import { answerObjects, type AnswerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
-import { inputError, quickDay, readDateArgument, readDateListArgument, readFeedOptions, readOffsetArguments, readOpenOptions, readSpanArguments, readYearArgument } from './arguments.js';
+import {
+  checkMarketDay,
+  inputError,
+  quickDay,
+  readDateArgument,
+  readDateListArgument,
+  readFeedOptions,
+  readMarketArgument,
+  readOffsetArguments,
+  readOpenOptions,
+  readSpanArguments,
+  readYearArgument,
+} from './arguments.js';
+import { tradingDayCount, tradingDayOffset, tradingDayStatus, type TradingDayCount, type TradingDayStatus } from '@china-holiday-calendar/core/answers/trading-answers.js';
+import { tradingCalendarOf, tradingYears } from '@china-holiday-calendar/core/answers/trading-days.js';
+import type { Market } from '@china-holiday-calendar/core/calendar/markets.js';
+import { tradingOffsetBeforeRange } from '@china-holiday-calendar/core/questions/trading-questions.js';
 import type { DateInput } from './date-input.js';
 import { CalendarDataError, CalendarDataUnavailableError, CalendarError, UnpublishedYearError } from './errors.js';
 import { firstUnpublishedYearOfWalk } from './unpublished-year.js';
@@ -63,7 +79,7 @@ export class HolidayCalendar {
     this.#live = live;
   }
 
-  /** The version of the dataset answering right now, e.g. `2025.11.04-56279d56`. */
+  /** The version of the dataset answering right now, e.g. `2025.11.04-a11c95d9`. */
   get datasetVersion(): string {
     return this.#answers().core.version;
   }
@@ -168,6 +184,58 @@ export class HolidayCalendar {
   }
 
   /**
+   * Whether the exchange trades on the date, under the exchanges' own notice of the year's
+   * closures (market XSHG by default; XSHE, BJSE from 2021-11-15): CLOSED on every Saturday and
+   * Sunday (make-up working days included), on every State Council weekday rest day, and on what the
+   * exchanges add (2024-02-09, MARKET_CLOSURE); UNKNOWN while their notice for the year is not in the data.
+   */
+  tradingDayStatus(date: DateInput, market?: Market): TradingDayStatus {
+    const [day, chosen] = this.#marketDay('date', date, market);
+    return answered(tradingDayStatus(tradingCalendarOf(this.#answers().core), day, chosen));
+  }
+
+  /** Whether the exchange trades on the date. Throws UnpublishedYearError while the exchanges' notice for its year is not in the data. */
+  isTradingDay(date: DateInput, market?: Market): boolean {
+    const status = this.tradingDayStatus(date, market);
+    if (status.tradingStatus === 'UNKNOWN') throw new UnpublishedYearError(Number(status.date.slice(0, 4)), TRADING_NOTICE);
+    return status.tradingStatus === 'TRADING';
+  }
+
+  /** Trading, closed and undetermined days from startDate to endDate, both included (any span, in O(1)). */
+  countTradingDays(startDate: DateInput, endDate: DateInput, market?: Market): TradingDayCount {
+    const [start, end] = readSpanArguments(startDate, endDate);
+    const chosen = readMarketArgument(market);
+    checkMarketDay('startDate', start, chosen);
+    return answered(tradingDayCount(tradingCalendarOf(this.#answers().core), start, end, chosen));
+  }
+
+  /**
+   * The `yyyy-MM-dd` date `days` trading days from `date` (T+N, as workdayOffset counts working
+   * days). Throws UnpublishedYearError when the walk reaches a year without the exchanges' notice.
+   */
+  addTradingDays(date: DateInput, days: number, market?: Market): string {
+    const [from, count] = offsetArguments('date', date, days);
+    const chosen = readMarketArgument(market);
+    checkMarketDay('date', from, chosen);
+    const trading = tradingCalendarOf(this.#answers().core);
+    const offset = tradingDayOffset(trading, from, count, chosen);
+    if (isBeforeSupportedRange(offset)) throw inputError(tradingOffsetBeforeRange({ from, days: count, market: chosen }));
+    const found = answered(offset);
+    if (found.status === 'FOUND') return found.date;
+    throw new UnpublishedYearError(firstUnpublishedYearOfWalk(tradingYears(trading.core.dataset), from, count), TRADING_NOTICE);
+  }
+
+  /** The first trading day after `date`. Throws UnpublishedYearError rather than guess. */
+  nextTradingDay(date: DateInput, market?: Market): string {
+    return this.addTradingDays(date, 1, market);
+  }
+
+  /** The last trading day before `date`. Throws UnpublishedYearError rather than guess. */
+  previousTradingDay(date: DateInput, market?: Market): string {
+    return this.addTradingDays(date, -1, market);
+  }
+
+  /**
    * The arrangements as an RFC 5545 calendar of all-day events (the service's calendar.ics):
    * `years` one year or an inclusive pair (default every published year), `lang` zh (default) or
    * en. Asynchronous only because the iCalendar library loads on first use.
@@ -184,6 +252,14 @@ export class HolidayCalendar {
   /** Stops watching the data directory of a live calendar (its timers never keep a process alive anyway). */
   close(): void {
     this.#live?.stopWatching();
+  }
+
+  /** A date and a market, checked in the service's order: the market, the date, the market's first day. */
+  #marketDay(name: string, date: DateInput, market: unknown): readonly [DayNumber, Market] {
+    const chosen = readMarketArgument(market);
+    const day = quickDay(date) ?? readDateArgument(name, date);
+    checkMarketDay(name, day, chosen);
+    return [day, chosen];
   }
 
   /** The object view of the current core. */
@@ -216,6 +292,9 @@ export class HolidayCalendar {
     return code;
   }
 }
+
+/** What a trading question waits for when it throws UnpublishedYearError. */
+const TRADING_NOTICE = "exchanges' notice of market closures";
 
 /** Which years the calendar feed holds, and in which language. */
 export interface CalendarFeedOptions {

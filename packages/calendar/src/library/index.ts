@@ -16,6 +16,8 @@ import { bundledSnapshot } from './bundled-snapshot.js';
 import type { NextHoliday, WorkdayCount, WorkdayOffset } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import type { YearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
 import type { WorkStatus } from '@china-holiday-calendar/core/calendar/day-status.js';
+import type { Market } from '@china-holiday-calendar/core/calendar/markets.js';
+import type { TradingDayCount, TradingDayStatus } from '@china-holiday-calendar/core/answers/trading-answers.js';
 import type { DateInput } from './date-input.js';
 import { calendarOfSnapshot, type CalendarFeedOptions, type DayStatus, type HolidayCalendar } from './holiday-calendar.js';
 
@@ -27,6 +29,9 @@ export type { AwaitedHoliday, MonthCount, OverviewNotice, OverviewObservance, Pu
 export type { AssociatedHoliday, DayStatusValue, WorkStatus } from '@china-holiday-calendar/core/calendar/day-status.js';
 export type { DayOfWeek } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 export type { HolidayCode } from '@china-holiday-calendar/core/calendar/holidays.js';
+export type { Market } from '@china-holiday-calendar/core/calendar/markets.js';
+export type { TradingDayCount, TradingDayStatus } from '@china-holiday-calendar/core/answers/trading-answers.js';
+export type { ClosureReason, TradingStatus } from '@china-holiday-calendar/core/answers/trading-days.js';
 export { lunarDate, solarTerm, type LunarDate, type SolarTermName } from './lunar-date.js';
 
 let bundled: HolidayCalendar | undefined;
@@ -110,4 +115,37 @@ export function nextWorkday(date: DateInput): string {
 /** The last working day before `date`. Throws UnpublishedYearError rather than guess. */
 export function previousWorkday(date: DateInput): string {
   return bundledCalendar().previousWorkday(date);
+}
+
+/**
+ * Whether the exchange trades on the date, under the exchanges' own notices (market XSHG by
+ * default; XSHE; BJSE from 2021-11-15); UNKNOWN while their notice for the year is not in the data.
+ */
+export function tradingDayStatus(date: DateInput, market?: Market): TradingDayStatus {
+  return bundledCalendar().tradingDayStatus(date, market);
+}
+
+/** Whether the exchange trades on the date. Throws UnpublishedYearError rather than guess. */
+export function isTradingDay(date: DateInput, market?: Market): boolean {
+  return bundledCalendar().isTradingDay(date, market);
+}
+
+/** The `yyyy-MM-dd` date `days` trading days from `date` (T+N). Throws UnpublishedYearError rather than guess. */
+export function addTradingDays(date: DateInput, days: number, market?: Market): string {
+  return bundledCalendar().addTradingDays(date, days, market);
+}
+
+/** Trading, closed and undetermined days from startDate to endDate, both included (any span, in O(1)). */
+export function countTradingDays(startDate: DateInput, endDate: DateInput, market?: Market): TradingDayCount {
+  return bundledCalendar().countTradingDays(startDate, endDate, market);
+}
+
+/** The first trading day after `date`. Throws UnpublishedYearError rather than guess. */
+export function nextTradingDay(date: DateInput, market?: Market): string {
+  return bundledCalendar().nextTradingDay(date, market);
+}
+
+/** The last trading day before `date`. Throws UnpublishedYearError rather than guess. */
+export function previousTradingDay(date: DateInput, market?: Market): string {
+  return bundledCalendar().previousTradingDay(date, market);
 }

@@ -2,6 +2,7 @@
 // The data files' shapes as plain types; docs/arrangement-format.md explains them.
 
 import type { HolidayCode } from '../calendar/holidays.js';
+import type { Market } from '../calendar/markets.js';
 
 /**
  * annual: the yearly arrangement; special: adds days; amending: replaces entries of an earlier notice.
@@ -61,6 +62,7 @@ export interface ArrangementFile {
    */
   entries: ArrangementEntry[];
   statutoryDays: StatutoryDays;
+  exchanges?: ExchangeCalendar;
   /**
    * Findings of the whole-year rules (10-12) a person accepted after reading the notice (import --accept). Each must equal a finding the loader computes; a file with any other finding, or with an acceptance no longer found, is refused.
    *
@@ -147,6 +149,60 @@ export interface ArrangementEntry {
    * Free-text remarks for reviewers.
    */
   notes?: string[];
+}
+/**
+ * What the exchanges' notices say about the arrangement year: present once their notice is in the dataset; without it, trading days of the year are UNKNOWN.
+ */
+export interface ExchangeCalendar {
+  /**
+   * The exchanges' notices of the year's market closures (全年休市安排), each restating the CSRC's.
+   *
+   * @minItems 1
+   */
+  notices: ExchangeNotice[];
+  /**
+   * Weekdays the exchanges close that are working days under the State Council (2024-02-09, 除夕). Every State Council weekday rest day of the file is closed too, and every Saturday and Sunday.
+   */
+  additionalClosures: ExchangeClosure[];
+}
+export interface ExchangeNotice {
+  /**
+   * An A-share exchange by its ISO 10383 code.
+   */
+  exchange: Market;
+  /**
+   * The title as the exchange prints it, or null where no copy was found.
+   */
+  title: string | null;
+  /**
+   * The number (上证公告〔2015〕36号), or null where no copy of the notice shows it.
+   */
+  documentNumber: string | null;
+  /**
+   * The date the notice is signed or published, or null where not confirmed.
+   */
+  publishedDate: IsoDateText | null;
+  /**
+   * The notice on the exchange's own site, or null where not known.
+   */
+  sourceUrl: string | null;
+  /**
+   * Public copies of the notice where its text or metadata was read.
+   *
+   * Items: An http(s) URL.
+   */
+  otherUrls: string[];
+  /**
+   * Free-text remarks for reviewers.
+   */
+  notes?: string[];
+}
+export interface ExchangeClosure {
+  date: IsoDateText;
+  /**
+   * Why the exchanges close on a State Council working day, in the notice's words where it gives them.
+   */
+  reason: string;
 }
 export interface AcceptedFinding {
   /**

@@ -85,7 +85,7 @@ var require_equal = __commonJS({
 
 // <stdin>
 var checkArrangementShape = validate10;
-var schema11 = { "type": "object", "required": ["year", "regulationVersion", "notices", "entries", "statutoryDays"], "properties": { "$schema": { "type": "string" }, "year": { "type": "integer", "minimum": 2008, "maximum": 9999 }, "regulationVersion": { "type": "integer", "minimum": 1 }, "notices": { "type": "array", "items": { "type": "object", "required": ["id", "kind", "title", "documentNumber", "signedDate", "publishedDate", "sourceUrl", "otherUrls"], "properties": { "id": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$" }, "kind": { "enum": ["annual", "special", "amending"] }, "title": { "type": "string", "minLength": 1 }, "documentNumber": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "signedDate": { "anyOf": [{ "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, { "type": "null" }] }, "publishedDate": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sourceUrl": { "type": "string", "pattern": "^https?://[^\\s]+$" }, "otherUrls": { "type": "array", "items": { "type": "string", "pattern": "^https?://[^\\s]+$" } }, "notes": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "minItems": 1 }, "entries": { "type": "array", "items": { "type": "object", "required": ["notice", "holidays", "printedName", "form", "rest", "compensatory", "work", "joinedWeekend", "statedTotal"], "properties": { "notice": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$" }, "holidays": { "type": "array", "items": { "enum": ["NEW_YEAR", "SPRING_FESTIVAL", "QINGMING_FESTIVAL", "LABOR_DAY", "DRAGON_BOAT_FESTIVAL", "MID_AUTUMN_FESTIVAL", "NATIONAL_DAY", "VICTORY_DAY_70TH_ANNIVERSARY"] }, "minItems": 1, "uniqueItems": true }, "printedName": { "type": "string", "minLength": 1 }, "form": { "enum": ["old-style-swap", "old-style-weekend-shift", "old-style-no-swap", "range-with-swap", "combined-range-with-swap", "range-adjusted-no-workday", "range-gongxiu", "range-no-swap", "off-joined-with-weekend", "off-plus-compensatory", "off-one-day", "off-one-day-no-swap", "special-range-with-swap", "amended-range-with-swap", "extension"] }, "rest": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}(\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2})?$" }, "minItems": 1 }, "compensatory": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } }, "work": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } }, "joinedWeekend": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } }, "statedTotal": { "anyOf": [{ "type": "integer", "minimum": 1 }, { "type": "null" }] }, "supersededBy": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$" }, "notes": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "minItems": 1 }, "statutoryDays": { "type": "object", "properties": { "NEW_YEAR": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "SPRING_FESTIVAL": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "QINGMING_FESTIVAL": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "LABOR_DAY": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "DRAGON_BOAT_FESTIVAL": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "MID_AUTUMN_FESTIVAL": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "NATIONAL_DAY": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "VICTORY_DAY_70TH_ANNIVERSARY": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 } }, "additionalProperties": false }, "acceptedFindings": { "type": "array", "items": { "type": "object", "required": ["id", "rule", "field", "reason"], "properties": { "id": { "type": "string", "pattern": "^(completeness|balance|make-up-days)-[0-9a-f]{8}$" }, "rule": { "enum": ["completeness", "balance", "make-up-days"] }, "field": { "type": "string", "minLength": 1 }, "reason": { "type": "string", "minLength": 1 } }, "additionalProperties": false }, "minItems": 1 } }, "additionalProperties": false };
+var schema11 = { "type": "object", "required": ["year", "regulationVersion", "notices", "entries", "statutoryDays"], "properties": { "$schema": { "type": "string" }, "year": { "type": "integer", "minimum": 2008, "maximum": 9999 }, "regulationVersion": { "type": "integer", "minimum": 1 }, "notices": { "type": "array", "items": { "type": "object", "required": ["id", "kind", "title", "documentNumber", "signedDate", "publishedDate", "sourceUrl", "otherUrls"], "properties": { "id": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$" }, "kind": { "enum": ["annual", "special", "amending"] }, "title": { "type": "string", "minLength": 1 }, "documentNumber": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "signedDate": { "anyOf": [{ "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, { "type": "null" }] }, "publishedDate": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "sourceUrl": { "type": "string", "pattern": "^https?://[^\\s]+$" }, "otherUrls": { "type": "array", "items": { "type": "string", "pattern": "^https?://[^\\s]+$" } }, "notes": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "minItems": 1 }, "entries": { "type": "array", "items": { "type": "object", "required": ["notice", "holidays", "printedName", "form", "rest", "compensatory", "work", "joinedWeekend", "statedTotal"], "properties": { "notice": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$" }, "holidays": { "type": "array", "items": { "enum": ["NEW_YEAR", "SPRING_FESTIVAL", "QINGMING_FESTIVAL", "LABOR_DAY", "DRAGON_BOAT_FESTIVAL", "MID_AUTUMN_FESTIVAL", "NATIONAL_DAY", "VICTORY_DAY_70TH_ANNIVERSARY"] }, "minItems": 1, "uniqueItems": true }, "printedName": { "type": "string", "minLength": 1 }, "form": { "enum": ["old-style-swap", "old-style-weekend-shift", "old-style-no-swap", "range-with-swap", "combined-range-with-swap", "range-adjusted-no-workday", "range-gongxiu", "range-no-swap", "off-joined-with-weekend", "off-plus-compensatory", "off-one-day", "off-one-day-no-swap", "special-range-with-swap", "amended-range-with-swap", "extension"] }, "rest": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}(\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2})?$" }, "minItems": 1 }, "compensatory": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } }, "work": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } }, "joinedWeekend": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" } }, "statedTotal": { "anyOf": [{ "type": "integer", "minimum": 1 }, { "type": "null" }] }, "supersededBy": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$" }, "notes": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "minItems": 1 }, "statutoryDays": { "type": "object", "properties": { "NEW_YEAR": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "SPRING_FESTIVAL": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "QINGMING_FESTIVAL": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "LABOR_DAY": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "DRAGON_BOAT_FESTIVAL": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "MID_AUTUMN_FESTIVAL": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "NATIONAL_DAY": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 }, "VICTORY_DAY_70TH_ANNIVERSARY": { "type": "array", "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "minItems": 1 } }, "additionalProperties": false }, "exchanges": { "type": "object", "required": ["notices", "additionalClosures"], "properties": { "notices": { "type": "array", "items": { "type": "object", "required": ["exchange", "title", "documentNumber", "publishedDate", "sourceUrl", "otherUrls"], "properties": { "exchange": { "enum": ["XSHG", "XSHE", "BJSE"] }, "title": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "documentNumber": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "publishedDate": { "anyOf": [{ "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, { "type": "null" }] }, "sourceUrl": { "anyOf": [{ "type": "string", "pattern": "^https?://[^\\s]+$" }, { "type": "null" }] }, "otherUrls": { "type": "array", "items": { "type": "string", "pattern": "^https?://[^\\s]+$" } }, "notes": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "minItems": 1 }, "additionalClosures": { "type": "array", "items": { "type": "object", "required": ["date", "reason"], "properties": { "date": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, "reason": { "type": "string", "minLength": 1 } }, "additionalProperties": false } } }, "additionalProperties": false }, "acceptedFindings": { "type": "array", "items": { "type": "object", "required": ["id", "rule", "field", "reason"], "properties": { "id": { "type": "string", "pattern": "^(completeness|balance|make-up-days)-[0-9a-f]{8}$" }, "rule": { "enum": ["completeness", "balance", "make-up-days"] }, "field": { "type": "string", "minLength": 1 }, "reason": { "type": "string", "minLength": 1 } }, "additionalProperties": false }, "minItems": 1 } }, "additionalProperties": false };
 var func2 = Object.prototype.hasOwnProperty;
 var func3 = require_ucs2length().default;
 var func0 = require_equal().default;
@@ -93,7 +93,7 @@ var pattern0 = new RegExp("^[a-z][a-z0-9-]*$", "u");
 var pattern1 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
 var pattern3 = new RegExp("^https?://[^\\s]+$", "u");
 var pattern6 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}(\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2})?$", "u");
-var pattern19 = new RegExp("^(completeness|balance|make-up-days)-[0-9a-f]{8}$", "u");
+var pattern23 = new RegExp("^(completeness|balance|make-up-days)-[0-9a-f]{8}$", "u");
 function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -144,7 +144,7 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "$schema" || key0 === "year" || key0 === "regulationVersion" || key0 === "notices" || key0 === "entries" || key0 === "statutoryDays" || key0 === "acceptedFindings")) {
+      if (!(key0 === "$schema" || key0 === "year" || key0 === "regulationVersion" || key0 === "notices" || key0 === "entries" || key0 === "statutoryDays" || key0 === "exchanges" || key0 === "acceptedFindings")) {
         const err5 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
         if (vErrors === null) {
           vErrors = [err5];
@@ -1521,11 +1521,11 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.acceptedFindings !== void 0) {
-      let data52 = data.acceptedFindings;
-      if (Array.isArray(data52)) {
-        if (data52.length < 1) {
-          const err125 = { instancePath: instancePath + "/acceptedFindings", schemaPath: "#/properties/acceptedFindings/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
+    if (data.exchanges !== void 0) {
+      let data52 = data.exchanges;
+      if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+        if (data52.notices === void 0) {
+          const err125 = { instancePath: instancePath + "/exchanges", schemaPath: "#/properties/exchanges/required", keyword: "required", params: { missingProperty: "notices" }, message: "must have required property 'notices'" };
           if (vErrors === null) {
             vErrors = [err125];
           } else {
@@ -1533,30 +1533,31 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        const len18 = data52.length;
-        for (let i19 = 0; i19 < len18; i19++) {
-          let data53 = data52[i19];
-          if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
-            if (data53.id === void 0) {
-              const err126 = { instancePath: instancePath + "/acceptedFindings/" + i19, schemaPath: "#/properties/acceptedFindings/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
-              if (vErrors === null) {
-                vErrors = [err126];
-              } else {
-                vErrors.push(err126);
-              }
-              errors++;
+        if (data52.additionalClosures === void 0) {
+          const err126 = { instancePath: instancePath + "/exchanges", schemaPath: "#/properties/exchanges/required", keyword: "required", params: { missingProperty: "additionalClosures" }, message: "must have required property 'additionalClosures'" };
+          if (vErrors === null) {
+            vErrors = [err126];
+          } else {
+            vErrors.push(err126);
+          }
+          errors++;
+        }
+        for (const key4 in data52) {
+          if (!(key4 === "notices" || key4 === "additionalClosures")) {
+            const err127 = { instancePath: instancePath + "/exchanges", schemaPath: "#/properties/exchanges/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
+            if (vErrors === null) {
+              vErrors = [err127];
+            } else {
+              vErrors.push(err127);
             }
-            if (data53.rule === void 0) {
-              const err127 = { instancePath: instancePath + "/acceptedFindings/" + i19, schemaPath: "#/properties/acceptedFindings/items/required", keyword: "required", params: { missingProperty: "rule" }, message: "must have required property 'rule'" };
-              if (vErrors === null) {
-                vErrors = [err127];
-              } else {
-                vErrors.push(err127);
-              }
-              errors++;
-            }
-            if (data53.field === void 0) {
-              const err128 = { instancePath: instancePath + "/acceptedFindings/" + i19, schemaPath: "#/properties/acceptedFindings/items/required", keyword: "required", params: { missingProperty: "field" }, message: "must have required property 'field'" };
+            errors++;
+          }
+        }
+        if (data52.notices !== void 0) {
+          let data53 = data52.notices;
+          if (Array.isArray(data53)) {
+            if (data53.length < 1) {
+              const err128 = { instancePath: instancePath + "/exchanges/notices", schemaPath: "#/properties/exchanges/properties/notices/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
               if (vErrors === null) {
                 vErrors = [err128];
               } else {
@@ -1564,31 +1565,30 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data53.reason === void 0) {
-              const err129 = { instancePath: instancePath + "/acceptedFindings/" + i19, schemaPath: "#/properties/acceptedFindings/items/required", keyword: "required", params: { missingProperty: "reason" }, message: "must have required property 'reason'" };
-              if (vErrors === null) {
-                vErrors = [err129];
-              } else {
-                vErrors.push(err129);
-              }
-              errors++;
-            }
-            for (const key4 in data53) {
-              if (!(key4 === "id" || key4 === "rule" || key4 === "field" || key4 === "reason")) {
-                const err130 = { instancePath: instancePath + "/acceptedFindings/" + i19, schemaPath: "#/properties/acceptedFindings/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err130];
-                } else {
-                  vErrors.push(err130);
+            const len18 = data53.length;
+            for (let i19 = 0; i19 < len18; i19++) {
+              let data54 = data53[i19];
+              if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
+                if (data54.exchange === void 0) {
+                  const err129 = { instancePath: instancePath + "/exchanges/notices/" + i19, schemaPath: "#/properties/exchanges/properties/notices/items/required", keyword: "required", params: { missingProperty: "exchange" }, message: "must have required property 'exchange'" };
+                  if (vErrors === null) {
+                    vErrors = [err129];
+                  } else {
+                    vErrors.push(err129);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-            if (data53.id !== void 0) {
-              let data54 = data53.id;
-              if (typeof data54 === "string") {
-                if (!pattern19.test(data54)) {
-                  const err131 = { instancePath: instancePath + "/acceptedFindings/" + i19 + "/id", schemaPath: "#/properties/acceptedFindings/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^(completeness|balance|make-up-days)-[0-9a-f]{8}$" }, message: 'must match pattern "^(completeness|balance|make-up-days)-[0-9a-f]{8}$"' };
+                if (data54.title === void 0) {
+                  const err130 = { instancePath: instancePath + "/exchanges/notices/" + i19, schemaPath: "#/properties/exchanges/properties/notices/items/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'" };
+                  if (vErrors === null) {
+                    vErrors = [err130];
+                  } else {
+                    vErrors.push(err130);
+                  }
+                  errors++;
+                }
+                if (data54.documentNumber === void 0) {
+                  const err131 = { instancePath: instancePath + "/exchanges/notices/" + i19, schemaPath: "#/properties/exchanges/properties/notices/items/required", keyword: "required", params: { missingProperty: "documentNumber" }, message: "must have required property 'documentNumber'" };
                   if (vErrors === null) {
                     vErrors = [err131];
                   } else {
@@ -1596,33 +1596,26 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              } else {
-                const err132 = { instancePath: instancePath + "/acceptedFindings/" + i19 + "/id", schemaPath: "#/properties/acceptedFindings/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err132];
-                } else {
-                  vErrors.push(err132);
+                if (data54.publishedDate === void 0) {
+                  const err132 = { instancePath: instancePath + "/exchanges/notices/" + i19, schemaPath: "#/properties/exchanges/properties/notices/items/required", keyword: "required", params: { missingProperty: "publishedDate" }, message: "must have required property 'publishedDate'" };
+                  if (vErrors === null) {
+                    vErrors = [err132];
+                  } else {
+                    vErrors.push(err132);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-            if (data53.rule !== void 0) {
-              let data55 = data53.rule;
-              if (!(data55 === "completeness" || data55 === "balance" || data55 === "make-up-days")) {
-                const err133 = { instancePath: instancePath + "/acceptedFindings/" + i19 + "/rule", schemaPath: "#/properties/acceptedFindings/items/properties/rule/enum", keyword: "enum", params: { allowedValues: schema11.properties.acceptedFindings.items.properties.rule.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err133];
-                } else {
-                  vErrors.push(err133);
+                if (data54.sourceUrl === void 0) {
+                  const err133 = { instancePath: instancePath + "/exchanges/notices/" + i19, schemaPath: "#/properties/exchanges/properties/notices/items/required", keyword: "required", params: { missingProperty: "sourceUrl" }, message: "must have required property 'sourceUrl'" };
+                  if (vErrors === null) {
+                    vErrors = [err133];
+                  } else {
+                    vErrors.push(err133);
+                  }
+                  errors++;
                 }
-                errors++;
-              }
-            }
-            if (data53.field !== void 0) {
-              let data56 = data53.field;
-              if (typeof data56 === "string") {
-                if (func3(data56) < 1) {
-                  const err134 = { instancePath: instancePath + "/acceptedFindings/" + i19 + "/field", schemaPath: "#/properties/acceptedFindings/items/properties/field/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                if (data54.otherUrls === void 0) {
+                  const err134 = { instancePath: instancePath + "/exchanges/notices/" + i19, schemaPath: "#/properties/exchanges/properties/notices/items/required", keyword: "required", params: { missingProperty: "otherUrls" }, message: "must have required property 'otherUrls'" };
                   if (vErrors === null) {
                     vErrors = [err134];
                   } else {
@@ -1630,64 +1623,634 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              } else {
-                const err135 = { instancePath: instancePath + "/acceptedFindings/" + i19 + "/field", schemaPath: "#/properties/acceptedFindings/items/properties/field/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err135];
-                } else {
-                  vErrors.push(err135);
-                }
-                errors++;
-              }
-            }
-            if (data53.reason !== void 0) {
-              let data57 = data53.reason;
-              if (typeof data57 === "string") {
-                if (func3(data57) < 1) {
-                  const err136 = { instancePath: instancePath + "/acceptedFindings/" + i19 + "/reason", schemaPath: "#/properties/acceptedFindings/items/properties/reason/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err136];
-                  } else {
-                    vErrors.push(err136);
+                for (const key5 in data54) {
+                  if (!(key5 === "exchange" || key5 === "title" || key5 === "documentNumber" || key5 === "publishedDate" || key5 === "sourceUrl" || key5 === "otherUrls" || key5 === "notes")) {
+                    const err135 = { instancePath: instancePath + "/exchanges/notices/" + i19, schemaPath: "#/properties/exchanges/properties/notices/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
+                    if (vErrors === null) {
+                      vErrors = [err135];
+                    } else {
+                      vErrors.push(err135);
+                    }
+                    errors++;
                   }
-                  errors++;
+                }
+                if (data54.exchange !== void 0) {
+                  let data55 = data54.exchange;
+                  if (!(data55 === "XSHG" || data55 === "XSHE" || data55 === "BJSE")) {
+                    const err136 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/exchange", schemaPath: "#/properties/exchanges/properties/notices/items/properties/exchange/enum", keyword: "enum", params: { allowedValues: schema11.properties.exchanges.properties.notices.items.properties.exchange.enum }, message: "must be equal to one of the allowed values" };
+                    if (vErrors === null) {
+                      vErrors = [err136];
+                    } else {
+                      vErrors.push(err136);
+                    }
+                    errors++;
+                  }
+                }
+                if (data54.title !== void 0) {
+                  let data56 = data54.title;
+                  const _errs128 = errors;
+                  let valid48 = false;
+                  const _errs129 = errors;
+                  if (typeof data56 === "string") {
+                    if (func3(data56) < 1) {
+                      const err137 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/title", schemaPath: "#/properties/exchanges/properties/notices/items/properties/title/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                      if (vErrors === null) {
+                        vErrors = [err137];
+                      } else {
+                        vErrors.push(err137);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err138 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/title", schemaPath: "#/properties/exchanges/properties/notices/items/properties/title/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err138];
+                    } else {
+                      vErrors.push(err138);
+                    }
+                    errors++;
+                  }
+                  var _valid3 = _errs129 === errors;
+                  valid48 = valid48 || _valid3;
+                  if (!valid48) {
+                    const _errs131 = errors;
+                    if (data56 !== null) {
+                      const err139 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/title", schemaPath: "#/properties/exchanges/properties/notices/items/properties/title/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                      if (vErrors === null) {
+                        vErrors = [err139];
+                      } else {
+                        vErrors.push(err139);
+                      }
+                      errors++;
+                    }
+                    var _valid3 = _errs131 === errors;
+                    valid48 = valid48 || _valid3;
+                  }
+                  if (!valid48) {
+                    const err140 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/title", schemaPath: "#/properties/exchanges/properties/notices/items/properties/title/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                    if (vErrors === null) {
+                      vErrors = [err140];
+                    } else {
+                      vErrors.push(err140);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs128;
+                    if (vErrors !== null) {
+                      if (_errs128) {
+                        vErrors.length = _errs128;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data54.documentNumber !== void 0) {
+                  let data57 = data54.documentNumber;
+                  const _errs134 = errors;
+                  let valid49 = false;
+                  const _errs135 = errors;
+                  if (typeof data57 === "string") {
+                    if (func3(data57) < 1) {
+                      const err141 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/documentNumber", schemaPath: "#/properties/exchanges/properties/notices/items/properties/documentNumber/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                      if (vErrors === null) {
+                        vErrors = [err141];
+                      } else {
+                        vErrors.push(err141);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err142 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/documentNumber", schemaPath: "#/properties/exchanges/properties/notices/items/properties/documentNumber/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err142];
+                    } else {
+                      vErrors.push(err142);
+                    }
+                    errors++;
+                  }
+                  var _valid4 = _errs135 === errors;
+                  valid49 = valid49 || _valid4;
+                  if (!valid49) {
+                    const _errs137 = errors;
+                    if (data57 !== null) {
+                      const err143 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/documentNumber", schemaPath: "#/properties/exchanges/properties/notices/items/properties/documentNumber/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                      if (vErrors === null) {
+                        vErrors = [err143];
+                      } else {
+                        vErrors.push(err143);
+                      }
+                      errors++;
+                    }
+                    var _valid4 = _errs137 === errors;
+                    valid49 = valid49 || _valid4;
+                  }
+                  if (!valid49) {
+                    const err144 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/documentNumber", schemaPath: "#/properties/exchanges/properties/notices/items/properties/documentNumber/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                    if (vErrors === null) {
+                      vErrors = [err144];
+                    } else {
+                      vErrors.push(err144);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs134;
+                    if (vErrors !== null) {
+                      if (_errs134) {
+                        vErrors.length = _errs134;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data54.publishedDate !== void 0) {
+                  let data58 = data54.publishedDate;
+                  const _errs140 = errors;
+                  let valid50 = false;
+                  const _errs141 = errors;
+                  if (typeof data58 === "string") {
+                    if (!pattern1.test(data58)) {
+                      const err145 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/publishedDate", schemaPath: "#/properties/exchanges/properties/notices/items/properties/publishedDate/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+                      if (vErrors === null) {
+                        vErrors = [err145];
+                      } else {
+                        vErrors.push(err145);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err146 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/publishedDate", schemaPath: "#/properties/exchanges/properties/notices/items/properties/publishedDate/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err146];
+                    } else {
+                      vErrors.push(err146);
+                    }
+                    errors++;
+                  }
+                  var _valid5 = _errs141 === errors;
+                  valid50 = valid50 || _valid5;
+                  if (!valid50) {
+                    const _errs143 = errors;
+                    if (data58 !== null) {
+                      const err147 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/publishedDate", schemaPath: "#/properties/exchanges/properties/notices/items/properties/publishedDate/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                      if (vErrors === null) {
+                        vErrors = [err147];
+                      } else {
+                        vErrors.push(err147);
+                      }
+                      errors++;
+                    }
+                    var _valid5 = _errs143 === errors;
+                    valid50 = valid50 || _valid5;
+                  }
+                  if (!valid50) {
+                    const err148 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/publishedDate", schemaPath: "#/properties/exchanges/properties/notices/items/properties/publishedDate/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                    if (vErrors === null) {
+                      vErrors = [err148];
+                    } else {
+                      vErrors.push(err148);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs140;
+                    if (vErrors !== null) {
+                      if (_errs140) {
+                        vErrors.length = _errs140;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data54.sourceUrl !== void 0) {
+                  let data59 = data54.sourceUrl;
+                  const _errs146 = errors;
+                  let valid51 = false;
+                  const _errs147 = errors;
+                  if (typeof data59 === "string") {
+                    if (!pattern3.test(data59)) {
+                      const err149 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/sourceUrl", schemaPath: "#/properties/exchanges/properties/notices/items/properties/sourceUrl/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^https?://[^\\s]+$" }, message: 'must match pattern "^https?://[^\\s]+$"' };
+                      if (vErrors === null) {
+                        vErrors = [err149];
+                      } else {
+                        vErrors.push(err149);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err150 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/sourceUrl", schemaPath: "#/properties/exchanges/properties/notices/items/properties/sourceUrl/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err150];
+                    } else {
+                      vErrors.push(err150);
+                    }
+                    errors++;
+                  }
+                  var _valid6 = _errs147 === errors;
+                  valid51 = valid51 || _valid6;
+                  if (!valid51) {
+                    const _errs149 = errors;
+                    if (data59 !== null) {
+                      const err151 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/sourceUrl", schemaPath: "#/properties/exchanges/properties/notices/items/properties/sourceUrl/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                      if (vErrors === null) {
+                        vErrors = [err151];
+                      } else {
+                        vErrors.push(err151);
+                      }
+                      errors++;
+                    }
+                    var _valid6 = _errs149 === errors;
+                    valid51 = valid51 || _valid6;
+                  }
+                  if (!valid51) {
+                    const err152 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/sourceUrl", schemaPath: "#/properties/exchanges/properties/notices/items/properties/sourceUrl/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                    if (vErrors === null) {
+                      vErrors = [err152];
+                    } else {
+                      vErrors.push(err152);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs146;
+                    if (vErrors !== null) {
+                      if (_errs146) {
+                        vErrors.length = _errs146;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data54.otherUrls !== void 0) {
+                  let data60 = data54.otherUrls;
+                  if (Array.isArray(data60)) {
+                    const len19 = data60.length;
+                    for (let i20 = 0; i20 < len19; i20++) {
+                      let data61 = data60[i20];
+                      if (typeof data61 === "string") {
+                        if (!pattern3.test(data61)) {
+                          const err153 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/otherUrls/" + i20, schemaPath: "#/properties/exchanges/properties/notices/items/properties/otherUrls/items/pattern", keyword: "pattern", params: { pattern: "^https?://[^\\s]+$" }, message: 'must match pattern "^https?://[^\\s]+$"' };
+                          if (vErrors === null) {
+                            vErrors = [err153];
+                          } else {
+                            vErrors.push(err153);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err154 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/otherUrls/" + i20, schemaPath: "#/properties/exchanges/properties/notices/items/properties/otherUrls/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err154];
+                        } else {
+                          vErrors.push(err154);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err155 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/otherUrls", schemaPath: "#/properties/exchanges/properties/notices/items/properties/otherUrls/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err155];
+                    } else {
+                      vErrors.push(err155);
+                    }
+                    errors++;
+                  }
+                }
+                if (data54.notes !== void 0) {
+                  let data62 = data54.notes;
+                  if (Array.isArray(data62)) {
+                    const len20 = data62.length;
+                    for (let i21 = 0; i21 < len20; i21++) {
+                      let data63 = data62[i21];
+                      if (typeof data63 === "string") {
+                        if (func3(data63) < 1) {
+                          const err156 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/notes/" + i21, schemaPath: "#/properties/exchanges/properties/notices/items/properties/notes/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                          if (vErrors === null) {
+                            vErrors = [err156];
+                          } else {
+                            vErrors.push(err156);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err157 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/notes/" + i21, schemaPath: "#/properties/exchanges/properties/notices/items/properties/notes/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                        if (vErrors === null) {
+                          vErrors = [err157];
+                        } else {
+                          vErrors.push(err157);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err158 = { instancePath: instancePath + "/exchanges/notices/" + i19 + "/notes", schemaPath: "#/properties/exchanges/properties/notices/items/properties/notes/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err158];
+                    } else {
+                      vErrors.push(err158);
+                    }
+                    errors++;
+                  }
                 }
               } else {
-                const err137 = { instancePath: instancePath + "/acceptedFindings/" + i19 + "/reason", schemaPath: "#/properties/acceptedFindings/items/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                const err159 = { instancePath: instancePath + "/exchanges/notices/" + i19, schemaPath: "#/properties/exchanges/properties/notices/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
                 if (vErrors === null) {
-                  vErrors = [err137];
+                  vErrors = [err159];
                 } else {
-                  vErrors.push(err137);
+                  vErrors.push(err159);
                 }
                 errors++;
               }
             }
           } else {
-            const err138 = { instancePath: instancePath + "/acceptedFindings/" + i19, schemaPath: "#/properties/acceptedFindings/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            const err160 = { instancePath: instancePath + "/exchanges/notices", schemaPath: "#/properties/exchanges/properties/notices/type", keyword: "type", params: { type: "array" }, message: "must be array" };
             if (vErrors === null) {
-              vErrors = [err138];
+              vErrors = [err160];
             } else {
-              vErrors.push(err138);
+              vErrors.push(err160);
+            }
+            errors++;
+          }
+        }
+        if (data52.additionalClosures !== void 0) {
+          let data64 = data52.additionalClosures;
+          if (Array.isArray(data64)) {
+            const len21 = data64.length;
+            for (let i22 = 0; i22 < len21; i22++) {
+              let data65 = data64[i22];
+              if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
+                if (data65.date === void 0) {
+                  const err161 = { instancePath: instancePath + "/exchanges/additionalClosures/" + i22, schemaPath: "#/properties/exchanges/properties/additionalClosures/items/required", keyword: "required", params: { missingProperty: "date" }, message: "must have required property 'date'" };
+                  if (vErrors === null) {
+                    vErrors = [err161];
+                  } else {
+                    vErrors.push(err161);
+                  }
+                  errors++;
+                }
+                if (data65.reason === void 0) {
+                  const err162 = { instancePath: instancePath + "/exchanges/additionalClosures/" + i22, schemaPath: "#/properties/exchanges/properties/additionalClosures/items/required", keyword: "required", params: { missingProperty: "reason" }, message: "must have required property 'reason'" };
+                  if (vErrors === null) {
+                    vErrors = [err162];
+                  } else {
+                    vErrors.push(err162);
+                  }
+                  errors++;
+                }
+                for (const key6 in data65) {
+                  if (!(key6 === "date" || key6 === "reason")) {
+                    const err163 = { instancePath: instancePath + "/exchanges/additionalClosures/" + i22, schemaPath: "#/properties/exchanges/properties/additionalClosures/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
+                    if (vErrors === null) {
+                      vErrors = [err163];
+                    } else {
+                      vErrors.push(err163);
+                    }
+                    errors++;
+                  }
+                }
+                if (data65.date !== void 0) {
+                  let data66 = data65.date;
+                  if (typeof data66 === "string") {
+                    if (!pattern1.test(data66)) {
+                      const err164 = { instancePath: instancePath + "/exchanges/additionalClosures/" + i22 + "/date", schemaPath: "#/properties/exchanges/properties/additionalClosures/items/properties/date/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"' };
+                      if (vErrors === null) {
+                        vErrors = [err164];
+                      } else {
+                        vErrors.push(err164);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err165 = { instancePath: instancePath + "/exchanges/additionalClosures/" + i22 + "/date", schemaPath: "#/properties/exchanges/properties/additionalClosures/items/properties/date/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err165];
+                    } else {
+                      vErrors.push(err165);
+                    }
+                    errors++;
+                  }
+                }
+                if (data65.reason !== void 0) {
+                  let data67 = data65.reason;
+                  if (typeof data67 === "string") {
+                    if (func3(data67) < 1) {
+                      const err166 = { instancePath: instancePath + "/exchanges/additionalClosures/" + i22 + "/reason", schemaPath: "#/properties/exchanges/properties/additionalClosures/items/properties/reason/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                      if (vErrors === null) {
+                        vErrors = [err166];
+                      } else {
+                        vErrors.push(err166);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err167 = { instancePath: instancePath + "/exchanges/additionalClosures/" + i22 + "/reason", schemaPath: "#/properties/exchanges/properties/additionalClosures/items/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err167];
+                    } else {
+                      vErrors.push(err167);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err168 = { instancePath: instancePath + "/exchanges/additionalClosures/" + i22, schemaPath: "#/properties/exchanges/properties/additionalClosures/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                if (vErrors === null) {
+                  vErrors = [err168];
+                } else {
+                  vErrors.push(err168);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err169 = { instancePath: instancePath + "/exchanges/additionalClosures", schemaPath: "#/properties/exchanges/properties/additionalClosures/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err169];
+            } else {
+              vErrors.push(err169);
             }
             errors++;
           }
         }
       } else {
-        const err139 = { instancePath: instancePath + "/acceptedFindings", schemaPath: "#/properties/acceptedFindings/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        const err170 = { instancePath: instancePath + "/exchanges", schemaPath: "#/properties/exchanges/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err139];
+          vErrors = [err170];
         } else {
-          vErrors.push(err139);
+          vErrors.push(err170);
+        }
+        errors++;
+      }
+    }
+    if (data.acceptedFindings !== void 0) {
+      let data68 = data.acceptedFindings;
+      if (Array.isArray(data68)) {
+        if (data68.length < 1) {
+          const err171 = { instancePath: instancePath + "/acceptedFindings", schemaPath: "#/properties/acceptedFindings/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" };
+          if (vErrors === null) {
+            vErrors = [err171];
+          } else {
+            vErrors.push(err171);
+          }
+          errors++;
+        }
+        const len22 = data68.length;
+        for (let i23 = 0; i23 < len22; i23++) {
+          let data69 = data68[i23];
+          if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
+            if (data69.id === void 0) {
+              const err172 = { instancePath: instancePath + "/acceptedFindings/" + i23, schemaPath: "#/properties/acceptedFindings/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'" };
+              if (vErrors === null) {
+                vErrors = [err172];
+              } else {
+                vErrors.push(err172);
+              }
+              errors++;
+            }
+            if (data69.rule === void 0) {
+              const err173 = { instancePath: instancePath + "/acceptedFindings/" + i23, schemaPath: "#/properties/acceptedFindings/items/required", keyword: "required", params: { missingProperty: "rule" }, message: "must have required property 'rule'" };
+              if (vErrors === null) {
+                vErrors = [err173];
+              } else {
+                vErrors.push(err173);
+              }
+              errors++;
+            }
+            if (data69.field === void 0) {
+              const err174 = { instancePath: instancePath + "/acceptedFindings/" + i23, schemaPath: "#/properties/acceptedFindings/items/required", keyword: "required", params: { missingProperty: "field" }, message: "must have required property 'field'" };
+              if (vErrors === null) {
+                vErrors = [err174];
+              } else {
+                vErrors.push(err174);
+              }
+              errors++;
+            }
+            if (data69.reason === void 0) {
+              const err175 = { instancePath: instancePath + "/acceptedFindings/" + i23, schemaPath: "#/properties/acceptedFindings/items/required", keyword: "required", params: { missingProperty: "reason" }, message: "must have required property 'reason'" };
+              if (vErrors === null) {
+                vErrors = [err175];
+              } else {
+                vErrors.push(err175);
+              }
+              errors++;
+            }
+            for (const key7 in data69) {
+              if (!(key7 === "id" || key7 === "rule" || key7 === "field" || key7 === "reason")) {
+                const err176 = { instancePath: instancePath + "/acceptedFindings/" + i23, schemaPath: "#/properties/acceptedFindings/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties" };
+                if (vErrors === null) {
+                  vErrors = [err176];
+                } else {
+                  vErrors.push(err176);
+                }
+                errors++;
+              }
+            }
+            if (data69.id !== void 0) {
+              let data70 = data69.id;
+              if (typeof data70 === "string") {
+                if (!pattern23.test(data70)) {
+                  const err177 = { instancePath: instancePath + "/acceptedFindings/" + i23 + "/id", schemaPath: "#/properties/acceptedFindings/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^(completeness|balance|make-up-days)-[0-9a-f]{8}$" }, message: 'must match pattern "^(completeness|balance|make-up-days)-[0-9a-f]{8}$"' };
+                  if (vErrors === null) {
+                    vErrors = [err177];
+                  } else {
+                    vErrors.push(err177);
+                  }
+                  errors++;
+                }
+              } else {
+                const err178 = { instancePath: instancePath + "/acceptedFindings/" + i23 + "/id", schemaPath: "#/properties/acceptedFindings/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err178];
+                } else {
+                  vErrors.push(err178);
+                }
+                errors++;
+              }
+            }
+            if (data69.rule !== void 0) {
+              let data71 = data69.rule;
+              if (!(data71 === "completeness" || data71 === "balance" || data71 === "make-up-days")) {
+                const err179 = { instancePath: instancePath + "/acceptedFindings/" + i23 + "/rule", schemaPath: "#/properties/acceptedFindings/items/properties/rule/enum", keyword: "enum", params: { allowedValues: schema11.properties.acceptedFindings.items.properties.rule.enum }, message: "must be equal to one of the allowed values" };
+                if (vErrors === null) {
+                  vErrors = [err179];
+                } else {
+                  vErrors.push(err179);
+                }
+                errors++;
+              }
+            }
+            if (data69.field !== void 0) {
+              let data72 = data69.field;
+              if (typeof data72 === "string") {
+                if (func3(data72) < 1) {
+                  const err180 = { instancePath: instancePath + "/acceptedFindings/" + i23 + "/field", schemaPath: "#/properties/acceptedFindings/items/properties/field/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err180];
+                  } else {
+                    vErrors.push(err180);
+                  }
+                  errors++;
+                }
+              } else {
+                const err181 = { instancePath: instancePath + "/acceptedFindings/" + i23 + "/field", schemaPath: "#/properties/acceptedFindings/items/properties/field/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err181];
+                } else {
+                  vErrors.push(err181);
+                }
+                errors++;
+              }
+            }
+            if (data69.reason !== void 0) {
+              let data73 = data69.reason;
+              if (typeof data73 === "string") {
+                if (func3(data73) < 1) {
+                  const err182 = { instancePath: instancePath + "/acceptedFindings/" + i23 + "/reason", schemaPath: "#/properties/acceptedFindings/items/properties/reason/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
+                  if (vErrors === null) {
+                    vErrors = [err182];
+                  } else {
+                    vErrors.push(err182);
+                  }
+                  errors++;
+                }
+              } else {
+                const err183 = { instancePath: instancePath + "/acceptedFindings/" + i23 + "/reason", schemaPath: "#/properties/acceptedFindings/items/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err183];
+                } else {
+                  vErrors.push(err183);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err184 = { instancePath: instancePath + "/acceptedFindings/" + i23, schemaPath: "#/properties/acceptedFindings/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err184];
+            } else {
+              vErrors.push(err184);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err185 = { instancePath: instancePath + "/acceptedFindings", schemaPath: "#/properties/acceptedFindings/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+        if (vErrors === null) {
+          vErrors = [err185];
+        } else {
+          vErrors.push(err185);
         }
         errors++;
       }
     }
   } else {
-    const err140 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+    const err186 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
     if (vErrors === null) {
-      vErrors = [err140];
+      vErrors = [err186];
     } else {
-      vErrors.push(err140);
+      vErrors.push(err186);
     }
     errors++;
   }
@@ -1695,9 +2258,9 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 var checkManifestShape = validate11;
-var pattern20 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
-var pattern21 = new RegExp("^[0-9]{4}\\.json$", "u");
-var pattern23 = new RegExp("^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$", "u");
+var pattern24 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
+var pattern25 = new RegExp("^[0-9]{4}\\.json$", "u");
+var pattern27 = new RegExp("^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -1759,7 +2322,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.expires !== void 0) {
       let data2 = data.expires;
       if (typeof data2 === "string") {
-        if (!pattern20.test(data2)) {
+        if (!pattern24.test(data2)) {
           const err5 = { instancePath: instancePath + "/expires", schemaPath: "#/properties/expires/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"' };
           if (vErrors === null) {
             vErrors = [err5];
@@ -1851,7 +2414,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data5 = data.files;
       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
         for (const key1 in data5) {
-          if (!pattern21.test(key1)) {
+          if (!pattern25.test(key1)) {
             const err12 = { instancePath: instancePath + "/files", schemaPath: "#/properties/files/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
             if (vErrors === null) {
               vErrors = [err12];
@@ -1862,10 +2425,10 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
         for (const key2 in data5) {
-          if (pattern21.test(key2)) {
+          if (pattern25.test(key2)) {
             let data6 = data5[key2];
             if (typeof data6 === "string") {
-              if (!pattern23.test(data6)) {
+              if (!pattern27.test(data6)) {
                 const err13 = { instancePath: instancePath + "/files/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/files/patternProperties/%5E%5B0-9%5D%7B4%7D%5C.json%24/pattern", keyword: "pattern", params: { pattern: "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$" }, message: 'must match pattern "^([0-9a-f]{64}|sha256-[A-Za-z0-9+/]{43}=)$"' };
                 if (vErrors === null) {
                   vErrors = [err13];

@@ -70,6 +70,12 @@ const checkDatesAreReal: Check = (file, fileName) => {
       expectDate(`statutoryDays.${code}[${i}]`, text);
     });
   }
+  file.exchanges?.notices.forEach((notice, n) => {
+    expectDate(`exchanges.notices[${n}].publishedDate`, notice.publishedDate);
+  });
+  file.exchanges?.additionalClosures.forEach((closure, c) => {
+    expectDate(`exchanges.additionalClosures[${c}].date`, closure.date);
+  });
   return problems;
 };
 
@@ -233,6 +239,43 @@ const checkWholeYearRules: Check = (file, fileName) => {
   ];
 };
 
+/**
+ * The exchanges' notice closes every State Council weekday rest day, which the file holds
+ * already; what it adds are weekdays the State Council keeps working days, each once, within the
+ * days a notice of the year may name. Each exchange's notice is listed once.
+ */
+const checkExchanges: Check = (file, fileName) => {
+  if (file.exchanges === undefined) return [];
+  const problems: DataProblem[] = [];
+  const exchanges = new Set<string>();
+  file.exchanges.notices.forEach((notice, n) => {
+    if (exchanges.has(notice.exchange)) problems.push({ file: fileName, field: `exchanges.notices[${n}].exchange`, reason: `${notice.exchange} is listed twice` });
+    exchanges.add(notice.exchange);
+  });
+  const earliest = dayNumberFromCivil(file.year - 1, 12, PREVIOUS_DECEMBER_REACH_FROM_DAY);
+  const latest = dayNumberFromCivil(file.year, 12, 31);
+  const restDays = new Set(finalEntries(file.entries).flatMap(restDaysOf));
+  const seen = new Set<DayNumber>();
+  file.exchanges.additionalClosures.forEach((closure, c) => {
+    const field = `exchanges.additionalClosures[${c}].date`;
+    const day = parseIsoDate(closure.date);
+    if (day === undefined) return;
+    const reason =
+      seen.has(day)
+        ? `${closure.date} is listed twice`
+        : day < earliest || day > latest
+          ? `${closure.date} lies outside ${formatIsoDate(earliest)}..${formatIsoDate(latest)}, the days a ${file.year} notice may name`
+          : isWeekend(day)
+            ? `${closure.date} is a Saturday or Sunday, on which the exchanges never trade`
+            : restDays.has(day)
+              ? `${closure.date} is a State Council rest day of the file already; only closures of State Council working days are listed`
+              : undefined;
+    seen.add(day);
+    if (reason !== undefined) problems.push({ file: fileName, field, reason });
+  });
+  return problems;
+};
+
 const SEMANTIC_CHECKS: readonly Check[] = [
   checkYearMatchesFileName,
   checkRegulationVersion,
@@ -243,6 +286,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkWeekendOnlyLists,
   checkNoDayNamedTwice,
   checkStatutoryDays,
+  checkExchanges,
 ];
 
 const WHOLE_YEAR_CHECKS: readonly Check[] = [checkWholeYearRules];

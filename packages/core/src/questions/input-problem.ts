@@ -7,7 +7,9 @@ export type InputProblemCode =
   | 'INVALID_PARAMETER'
   | 'DATE_OUT_OF_SUPPORTED_RANGE'
   | 'INVALID_DATE_RANGE'
-  | 'DATE_RANGE_TOO_LARGE';
+  | 'DATE_RANGE_TOO_LARGE'
+  // A path naming no resource: a market code the service does not know.
+  | 'RESOURCE_NOT_FOUND';
 
 /**
  * Why a question cannot be answered as asked. A class, so that a reader's result (the parsed

@@ -22,7 +22,7 @@ const COMMAND_USAGE = {
                                 --key-file key.pem   an Ed25519 private key in PEM (default DATASET_SIGNING_KEY_FILE); without one, digests only
                                 --expires-seconds n  how long the manifest vouches for the data (default DATASET_EXPIRES_SECONDS, a week)
                                 --sequence-at-least n  the manifest's sequence, if higher than the next (after a writer lost its folder)`,
-  query: `query <date | path> [--accept <media type>]   answer one request offline, e.g. 2024-10-01 or "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31" (--accept text/csv: a range or a year as CSV)`,
+  query: `query <date | path> [--accept <media type>]   answer one request offline, e.g. 2024-10-01, "/v1/china-calendar/workdays?startDate=2024-01-01&endDate=2024-12-31" or /v1/china-calendar/markets/XSHG/dates/2024-02-09 (--accept text/csv: a range or a year as CSV)`,
   mcp: `mcp                         a Model Context Protocol server on standard input and output, for AI assistants, offline from the data directory
                                 (DATA_DIR or the bundled data); logs go to standard error`,
 } as const;

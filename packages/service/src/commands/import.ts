@@ -11,6 +11,7 @@ import { publishYear, readYearFile, type PublishOptions } from '../publishing/pu
 import { describeBalance, yearBalance } from '@china-holiday-calendar/core/dataset/year-balance.js';
 import { shortened } from '../importer/import-error.js';
 import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
+import { exchangeNoticeYears, importExchangeNotice, isExchangeNotice } from '../importer/exchange-notice.js';
 import { renderYearPicture } from './year-picture.js';
 import { print } from './terminal-text.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
@@ -32,6 +33,9 @@ export interface ImportCommandOptions {
 }
 
 type Outcome = { readonly ok: true; readonly file: ArrangementFile } | { readonly ok: false; readonly reason: string };
+
+/** A notice's outcome: the year files it changes (an exchanges' notice may cover several years), or why it was refused. */
+type NoticeOutcome = { readonly ok: true; readonly files: readonly ArrangementFile[]; readonly exchanges: boolean } | { readonly ok: false; readonly reason: string };
 
 /**
  * `import <notice.txt>...`: each notice in turn, an annual one starting its year's file, a special
@@ -64,8 +68,10 @@ export async function runImport(files: readonly string[], options: ImportCommand
       print(err, `${path}:\n${outcome.reason}\n`);
       return 1;
     }
-    results.set(outcome.file.year, outcome.file);
-    report.push(summaryOf(path, outcome.file));
+    for (const file of outcome.files) {
+      results.set(file.year, file);
+      report.push(outcome.exchanges ? exchangesSummaryOf(path, file) : summaryOf(path, file));
+    }
   }
   for (const file of results.values()) {
     report.push(renderYearPicture(file));
@@ -90,6 +96,15 @@ export async function runImport(files: readonly string[], options: ImportCommand
   return 0;
 }
 
+function exchangesSummaryOf(path: string, file: ArrangementFile): string {
+  const extra = file.exchanges?.additionalClosures.map((closure) => closure.date) ?? [];
+  const exchanges = file.exchanges?.notices.map((notice) => notice.exchange).join(', ') ?? '';
+  return (
+    `${path}: ${file.year}: the exchanges' notice (${exchanges}): every State Council weekday rest day closed` +
+    `${extra.length === 0 ? ', nothing more' : `, and ${extra.join(', ')} (a State Council working day)`}\n`
+  );
+}
+
 function summaryOf(path: string, file: ArrangementFile): string {
   const final = finalEntries(file.entries);
   return (
@@ -102,18 +117,21 @@ function summaryOf(path: string, file: ArrangementFile): string {
 /** The importer answers every text with a file or a refusal; should it fail all the same, the user gets one line, not a stack trace. */
 type ImportContext = ImportCommandOptions & { readonly currentYear: number; readonly accept: readonly string[] };
 
-async function importOneSafely(path: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<Outcome> {
+async function importOneSafely(path: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<NoticeOutcome> {
   try {
-    return await importOne(path, options, results);
+    const text = await readNoticeFile(path);
+    if (!text.ok) return text;
+    if (isExchangeNotice(text.text)) return await importExchanges(text.text, options, results);
+    const outcome = await importOne(text.text, options, results);
+    return outcome.ok ? { ok: true, files: [outcome.file], exchanges: false } : outcome;
   } catch (error) {
     return { ok: false, reason: `the importer failed on this text (an internal error: ${messageOf(error)}); please report it with the text` };
   }
 }
 
 /** The year's file after applying one notice, or why it was refused. */
-async function importOne(path: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<Outcome> {
-  const text = await readNoticeFile(path);
-  if (!text.ok) return text;
+async function importOne(noticeText: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<Outcome> {
+  const text = { text: noticeText };
   const refused = (error: unknown): Outcome => {
     if (error instanceof ImportError) return { ok: false, reason: error.message };
     throw error;
@@ -141,6 +159,26 @@ async function importOne(path: string, options: ImportContext, results: Readonly
     return { ok: true, file: importNotice(text.text, existing, options) };
   } catch (error) {
     return refused(error);
+  }
+}
+
+/**
+ * An exchanges' notice of market closures: each year it covers must have its State Council file
+ * (from this run, or in the data directory), which gains the exchanges' part.
+ */
+async function importExchanges(text: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<NoticeOutcome> {
+  try {
+    const files = new Map<number, ArrangementFile>();
+    for (const year of exchangeNoticeYears(text)) {
+      const inRun = results.get(year);
+      const onDisk = inRun === undefined ? await readYearFile(options.dataDir, year) : ({ state: 'valid', file: inRun } as const);
+      if (onDisk.state === 'invalid') return { ok: false, reason: onDisk.reason };
+      if (onDisk.state === 'valid') files.set(year, onDisk.file);
+    }
+    return { ok: true, files: importExchangeNotice(text, (year) => files.get(year)), exchanges: true };
+  } catch (error) {
+    if (error instanceof ImportError) return { ok: false, reason: error.message };
+    throw error;
   }
 }
 

@@ -27,6 +27,11 @@ const UNKNOWN_RULE =
   'UNKNOWN means the State Council has not published that year\'s arrangement yet: never treat an UNKNOWN day as a working day or as a rest day ' +
   '(weekends included, since a make-up working day can fall on one); say that it is not known yet.';
 
+/** The same rule for the exchanges' calendar, whose notice comes weeks after the State Council's. */
+const TRADING_UNKNOWN_RULE =
+  "UNKNOWN means the exchanges' notice of that year's market closures is not in the data yet (it comes weeks after the State Council's): never " +
+  'treat an UNKNOWN day as a trading day or as a closed one, even when the State Council\'s arrangement for the year is published; say that it is not known yet.';
+
 const DATES_NOTE = 'Dates are mainland-China calendar dates written yyyy-MM-dd, from 2008-01-01.';
 
 const RANGE_NOTE = `Both ends are included and the range spans at most ${MAX_RANGE_DAYS} days: split longer ranges.`;
@@ -119,6 +124,34 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     argumentSchemas: {
       year: { type: 'integer', minimum: 2008, maximum: 9999, description: 'The calendar year, such as 2026; from 2008.', examples: [2026] },
     },
+  },
+  {
+    name: 'get_trading_status',
+    title: 'Trading day or not',
+    operationId: 'chinaCalendar.getTradingDayStatus',
+    description:
+      "Whether an A-share exchange trades on one date, under the exchanges' own notice of the year's closures: market XSHG (Shanghai), XSHE " +
+      '(Shenzhen) or BJSE (Beijing, from 2021-11-15). tradingStatus is TRADING, CLOSED or UNKNOWN; closureReason WEEKEND (every Saturday and Sunday, ' +
+      'make-up working days included: the exchanges never trade on them), HOLIDAY (a State Council weekday rest day) or MARKET_CLOSURE (closed on a ' +
+      `State Council working day, as 2024-02-09). ${DATES_NOTE} ${TRADING_UNKNOWN_RULE}`,
+  },
+  {
+    name: 'count_trading_days',
+    title: 'Count trading days',
+    operationId: 'chinaCalendar.countTradingDays',
+    description:
+      'How many of the dates from startDate to endDate the exchange trades on, is closed on, and cannot tell yet (tradingDayCount, closedDayCount, ' +
+      'unknownDayCount). When unknownDayCount is not 0 the trading-day count is incomplete and must be reported as such. ' +
+      `${RANGE_NOTE} ${DATES_NOTE} ${TRADING_UNKNOWN_RULE}`,
+  },
+  {
+    name: 'add_trading_days',
+    title: 'Date N trading days away (T+N)',
+    operationId: 'chinaCalendar.getTradingDayOffset',
+    description:
+      'The date `days` trading days after fromDate (days > 0, fromDate itself not counted) or before it (days < 0); with days = 0, fromDate if the ' +
+      'exchange trades on it, else the next trading day. For settlement dates (T+1, T+2). status UNKNOWN (date null) when the count reaches a year ' +
+      `whose exchanges' notice is not in the data. ${DATES_NOTE} ${TRADING_UNKNOWN_RULE}`,
   },
 ];
 

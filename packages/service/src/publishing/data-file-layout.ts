@@ -9,7 +9,7 @@ export interface FieldOrder {
 
 /** The field order of a year file: the order of the schema's properties. */
 export const ARRANGEMENT_FILE_ORDER: FieldOrder = {
-  keys: ['$schema', 'year', 'regulationVersion', 'notices', 'entries', 'statutoryDays', 'acceptedFindings'],
+  keys: ['$schema', 'year', 'regulationVersion', 'notices', 'entries', 'statutoryDays', 'exchanges', 'acceptedFindings'],
   fields: {
     notices: {
       keys: ['id', 'kind', 'title', 'documentNumber', 'signedDate', 'publishedDate', 'sourceUrl', 'otherUrls', 'notes'],
@@ -22,6 +22,19 @@ export const ARRANGEMENT_FILE_ORDER: FieldOrder = {
     statutoryDays: {
       keys: ['NEW_YEAR', 'SPRING_FESTIVAL', 'QINGMING_FESTIVAL', 'LABOR_DAY', 'DRAGON_BOAT_FESTIVAL', 'MID_AUTUMN_FESTIVAL', 'NATIONAL_DAY', 'VICTORY_DAY_70TH_ANNIVERSARY'],
       fields: {},
+    },
+    exchanges: {
+      keys: ['notices', 'additionalClosures'],
+      fields: {
+        notices: {
+          keys: ['exchange', 'title', 'documentNumber', 'publishedDate', 'sourceUrl', 'otherUrls', 'notes'],
+          fields: {},
+        },
+        additionalClosures: {
+          keys: ['date', 'reason'],
+          fields: {},
+        },
+      },
     },
     acceptedFindings: {
       keys: ['id', 'rule', 'field', 'reason'],

@@ -2,10 +2,11 @@ import type { ApiOperation } from './operations/api-operation.js';
 import { getCalendarFeed, getWorkdayOffset, getYearOverview } from './operations/business-day-operations.js';
 import { getDateStatuses } from './operations/date-list-operation.js';
 import { calculateWorkdays, getDateRangeStatus, getDateStatus, getNextHoliday } from './operations/date-operations.js';
+import { countTradingDays, getTradingDayOffset, getTradingDayRangeStatus, getTradingDayStatus } from './operations/trading-day-operations.js';
 
 export { OPERATION_IDS, type ApiOperation } from './operations/api-operation.js';
 
-/** Every read-only operation, in the order the OpenAPI document lists them: the interface's four (docs/interface.md), then the business-day tools. */
+/** Every read-only operation, in the order the OpenAPI document lists them: the interface's four (docs/interface.md), then the business-day tools, then the exchanges' calendar. */
 export const API_OPERATIONS: readonly ApiOperation<unknown>[] = [
   getDateStatus,
   getDateRangeStatus,
@@ -15,4 +16,8 @@ export const API_OPERATIONS: readonly ApiOperation<unknown>[] = [
   getWorkdayOffset,
   getYearOverview,
   getCalendarFeed,
+  getTradingDayStatus,
+  getTradingDayRangeStatus,
+  countTradingDays,
+  getTradingDayOffset,
 ];

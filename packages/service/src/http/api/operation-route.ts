@@ -4,6 +4,7 @@ import type { AnswerBytes } from './operations/answer-bytes.js';
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
 import type { Answer, ApiOperation } from './operations/api-operation.js';
 import { CSV_CONTENT_TYPE, dayRowsCsv } from './operations/day-csv.js';
+import { BYTE_ORDER_MARK } from './csv.js';
 import { sendProblem, type ProblemSpec } from './problems.js';
 import { queryValues, type UnparsedQuery } from './query-string.js';
 import { BYTE_ORDER_MARK_PARAMETER, preferredRepresentation, readByteOrderMark } from './representation.js';
@@ -92,7 +93,10 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       }
       if (byteOrderMark !== undefined && csv !== undefined) {
         const [start, end] = csv.days(question);
-        const rows = dayRowsCsv(loaded.core, (day) => loaded.dayCsvRecord(day), start, end, byteOrderMark);
+        const rows =
+          csv.rows === undefined
+            ? dayRowsCsv(loaded.core, (day) => loaded.dayCsvRecord(day), start, end, byteOrderMark)
+            : csv.rows(loaded, question, byteOrderMark ? BYTE_ORDER_MARK : '');
         return write(request, reply, loaded, question, rows, byteOrderMark ? csvWithMarkForm : csvForm);
       }
       const answer = operation.answer(loaded, question);

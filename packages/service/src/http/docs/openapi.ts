@@ -1,4 +1,3 @@
-import type { InputProblemCode } from '@china-holiday-calendar/core/questions/input-problem.js';
 import { buildApp } from '../ops/app.js';
 import { COMPRESSION_MIN_BYTES } from '../api/compression.js';
 import { createServiceMetrics } from '../ops/metrics.js';
@@ -91,6 +90,7 @@ export function exampleRequests(routes: readonly ServiceRoute[]): ExampleCall[] 
       ...Object.values(operation.examples).map(({ request }) => ({ method: 'GET', url: request })),
       ...(operation.csv === undefined ? [] : [{ method: 'GET', url: operation.csv.example.request, accept: CSV_MEDIA_TYPE }]),
       ...Object.values(operation.badRequests).map((url) => ({ method: 'GET', url })),
+      ...(operation.notFound === undefined ? [] : [{ method: 'GET', url: operation.notFound }]),
       { method: 'POST', url: firstExample(operation) },
     ];
   });
@@ -132,6 +132,11 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
         name: 'Business days',
         description:
           'Many dates in one request, the date a number of working days away, a whole year at a glance, and a calendar to subscribe to in a calendar app.',
+      },
+      {
+        name: 'Trading days',
+        description:
+          "The A-share exchanges' calendar (XSHG, XSHE, BJSE) under their own notices: whether a date is a trading day, over a range, the counts, and T+N.",
       },
       { name: 'Service', description: 'For the people who run the service: liveness, readiness, metrics and this document.' },
     ],
@@ -268,14 +273,14 @@ function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers
     },
     content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' }, examples: problemExamples(codes, requestOf) } },
   });
-  const badRequests = Object.entries(operation.badRequests) as [InputProblemCode, string][];
+  const badRequests = Object.entries(operation.badRequests) as [keyof typeof operation.badRequests, string][];
   const { csv } = operation;
   const csvContent =
     csv === undefined
       ? {}
       : {
           [CSV_MEDIA_TYPE]: {
-            schema: { $ref: '#/components/schemas/DayStatusCsv' },
+            schema: { $ref: `#/components/schemas/${csv.schema ?? 'DayStatusCsv'}` },
             examples: { csv: exampleOf(csv.example.summary, { method: 'GET', url: csv.example.request, accept: CSV_MEDIA_TYPE }, answers) },
           },
         };
@@ -287,7 +292,7 @@ function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers
             name: BYTE_ORDER_MARK_PARAMETER,
             in: 'query',
             required: false,
-            description: `CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: ${DAY_CSV_COLUMNS.join(', ')}.`,
+            description: `CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: ${(csv.columns ?? DAY_CSV_COLUMNS).join(', ')}.`,
             schema: { type: 'string', enum: ['0', '1'], default: '0' },
           },
         ];
@@ -324,10 +329,17 @@ function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers
         badRequests.map(([code]) => code),
         'A parameter is missing or invalid; the first failing check, in the documented order, answers.',
         (code) => {
-          const url = operation.badRequests[code as InputProblemCode];
+          const url = operation.badRequests[code as keyof typeof operation.badRequests];
           return url === undefined ? undefined : { method: 'GET', url };
         },
       ),
+      ...(operation.notFound === undefined
+        ? {}
+        : {
+            404: problems(404, ['RESOURCE_NOT_FOUND'], 'The path names no resource: an unknown market.', () =>
+              operation.notFound === undefined ? undefined : { method: 'GET', url: operation.notFound },
+            ),
+          }),
       405: methodNotAllowed(firstExample(operation), answers),
       500: problems(500, ['INTERNAL_ERROR'], 'Unexpected server-side error.'),
       503: problems(503, ['CALENDAR_DATA_UNAVAILABLE'], 'The data of a published year the answer needs cannot be read right now.'),

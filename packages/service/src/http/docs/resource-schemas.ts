@@ -2,6 +2,8 @@ import Type from 'typebox';
 import { DAYS_OF_WEEK } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import { DAY_STATUSES, WORK_STATUSES } from '@china-holiday-calendar/core/calendar/day-status.js';
 import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
+import { CLOSURE_REASONS, TRADING_STATUSES } from '@china-holiday-calendar/core/answers/trading-days.js';
 import { PROBLEM_CODES } from '../api/problems.js';
 
 /**
@@ -115,6 +117,71 @@ export const WorkdayOffsetSchema = Type.Union(
   { description: 'The day a number of working days from fromDate; UNKNOWN when the walk needs a day of an unpublished year.' },
 );
 
+
+const MarketSchema = Type.Enum([...MARKETS], { description: 'The exchange, by its ISO 10383 code: XSHG Shanghai, XSHE Shenzhen, BJSE Beijing.' });
+
+export const TradingDayStatusSchema = Type.Object(
+  {
+    date: IsoDateSchema,
+    market: MarketSchema,
+    dayOfWeek: Type.Enum([...DAYS_OF_WEEK]),
+    tradingStatus: Type.Enum([...TRADING_STATUSES], { description: "UNKNOWN while the exchanges' notice for the date's year is not in the dataset." }),
+    closureReason: Type.Union([Type.Enum([...CLOSURE_REASONS]), Type.Null()], {
+      description:
+        'null unless CLOSED; then WEEKEND (any Saturday or Sunday, make-up working days included), HOLIDAY (a State Council weekday rest day) or MARKET_CLOSURE (closed on a State Council working day, as 2024-02-09).',
+    }),
+    holidays: Type.Array(ref('AssociatedHoliday'), { description: 'The holidays of the date, as the date operations give them.' }),
+    datasetVersion: Type.Union([Type.String(), Type.Null()], { description: 'The dataset the answer came from; null when UNKNOWN.' }),
+  },
+  { additionalProperties: false, description: "Whether the exchanges trade on one date, under their own notices." },
+);
+
+export const TradingDayStatusListSchema = Type.Array(ref('TradingDayStatus'), {
+  minItems: 1,
+  maxItems: 366,
+  description: 'One trading-day status per date, ascending, both ends included.',
+});
+
+export const TradingDayCountSchema = Type.Object(
+  {
+    startDate: IsoDateSchema,
+    endDate: IsoDateSchema,
+    market: MarketSchema,
+    tradingDayCount: Type.Integer({ minimum: 0 }),
+    closedDayCount: Type.Integer({ minimum: 0 }),
+    unknownDayCount: Type.Integer({ minimum: 0, description: "Days of years whose exchanges' notice is not in the dataset; counted nowhere else." }),
+    datasetVersion: Type.String(),
+  },
+  { additionalProperties: false, description: 'Trading, closed and unknown days over a range, both ends included.' },
+);
+
+export const TradingDayOffsetSchema = Type.Union(
+  [
+    Type.Object(
+      {
+        fromDate: IsoDateSchema,
+        days: Type.Integer({ minimum: -1000, maximum: 1000 }),
+        market: MarketSchema,
+        status: Type.Literal('FOUND'),
+        date: IsoDateSchema,
+        datasetVersion: Type.String(),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Object(
+      {
+        fromDate: IsoDateSchema,
+        days: Type.Integer({ minimum: -1000, maximum: 1000 }),
+        market: MarketSchema,
+        status: Type.Literal('UNKNOWN'),
+        date: Type.Null(),
+        datasetVersion: Type.Null(),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  { description: "The day a number of trading days from fromDate (T+N); UNKNOWN when the walk needs a day of a year whose exchanges' notice is not in the dataset." },
+);
 
 const OverviewRegulation = Type.Object(
   {
@@ -258,6 +325,12 @@ export const DayStatusCsvSchema = Type.String({
     'otherwise, empty on an UNKNOWN day. With bom=1 the file begins with a UTF-8 byte-order mark.',
 });
 
+export const TradingDayStatusCsvSchema = Type.String({
+  description:
+    'RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row date,market,dayOfWeek,tradingStatus,closureReason,holidays, then one row a day in ascending ' +
+    'order, the values of the JSON answer: closureReason empty unless CLOSED, holidays as their codes joined with ;. With bom=1 the file begins with a UTF-8 byte-order mark.',
+});
+
 export const CalendarFeedSchema = Type.String({ description: 'An RFC 5545 iCalendar document of all-day events.' });
 
 export const HealthSchema = Type.Object({ status: Type.Literal('OK') }, { additionalProperties: false, description: 'The process answers.' });
@@ -365,8 +438,13 @@ export const RESOURCE_SCHEMAS = {
   WorkdayCount: WorkdayCountSchema,
   NextHoliday: NextHolidaySchema,
   WorkdayOffset: WorkdayOffsetSchema,
+  TradingDayStatus: TradingDayStatusSchema,
+  TradingDayStatusList: TradingDayStatusListSchema,
+  TradingDayCount: TradingDayCountSchema,
+  TradingDayOffset: TradingDayOffsetSchema,
   YearOverview: YearOverviewSchema,
   DayStatusCsv: DayStatusCsvSchema,
+  TradingDayStatusCsv: TradingDayStatusCsvSchema,
   CalendarFeed: CalendarFeedSchema,
   Health: HealthSchema,
   Readiness: ReadinessSchema,

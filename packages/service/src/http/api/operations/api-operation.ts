@@ -14,6 +14,10 @@ export const OPERATION_IDS = [
   'chinaCalendar.getWorkdayOffset',
   'chinaCalendar.getYearOverview',
   'chinaCalendar.getCalendarFeed',
+  'chinaCalendar.getTradingDayStatus',
+  'chinaCalendar.getTradingDayRangeStatus',
+  'chinaCalendar.countTradingDays',
+  'chinaCalendar.getTradingDayOffset',
 ] as const;
 
 export type OperationId = (typeof OPERATION_IDS)[number];
@@ -50,6 +54,10 @@ export interface CsvRepresentation<Question> {
   days(question: Question): readonly [DayNumber, DayNumber];
   /** A request whose real CSV answer the OpenAPI document shows (asked with Accept: text/csv). */
   readonly example: ExampleRequest;
+  /** Rows other than the day-status rows (day-csv.ts): their schema, columns, and the text after `header` (a byte-order mark or nothing). */
+  readonly schema?: ResourceName;
+  readonly columns?: readonly string[];
+  rows?(calendar: AnswerBytes, question: Question, header: string): string | Unavailable;
 }
 
 /**
@@ -63,8 +71,8 @@ export interface ApiOperation<Question> {
   readonly operationId: OperationId;
   /** Path template in OpenAPI form, `{name}` for a path parameter. */
   readonly path: string;
-  /** The OpenAPI tag: the four operations of docs/interface.md, or the business-day tools beyond it. */
-  readonly tag: 'China calendar' | 'Business days';
+  /** The OpenAPI tag: the four operations of docs/interface.md, the business-day tools beyond it, or the exchanges' calendar. */
+  readonly tag: 'China calendar' | 'Business days' | 'Trading days';
   readonly summary: string;
   readonly description: string;
   readonly parameters: readonly ParameterDoc[];
@@ -72,7 +80,9 @@ export interface ApiOperation<Question> {
   readonly response: { readonly schema: ResourceName; readonly contentType: string };
   readonly examples: Readonly<Record<string, ExampleRequest>>;
   /** The 400 problems its parameters can cause, in check order, each with a request that causes it. */
-  readonly badRequests: Readonly<Partial<Record<InputProblemCode, string>>>;
+  readonly badRequests: Readonly<Partial<Record<Exclude<InputProblemCode, 'RESOURCE_NOT_FOUND'>, string>>>;
+  /** A request whose path names no resource its parameters can (an unknown market): its 404 problem is documented. */
+  readonly notFound?: string;
   /** The question, from the values of `parameters` in their order. */
   read(values: ReceivedValues): Question | InputProblem;
   /** One question to the calendar: its core's numbers written here, or bytes its byte view keeps. */
