@@ -6,7 +6,7 @@
  * that is not the one its manifest lists.
  */
 import assert from 'node:assert/strict';
-import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +47,15 @@ function folder(files: Record<string, string> = {}): string {
 const keys = generateKeyPairSync('ed25519');
 const KEY_FILE = join(scratch, 'writer.pem');
 writeFileSync(KEY_FILE, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+// The key id, computed here as docs/operators.md defines it: the hex SHA-256 of the public key's SPKI DER.
+const KEY_ID = createHash('sha256').update(keys.publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
+
+/** The folder's manifest.json.sig: the key id it names (this test's key), and the signature's bytes. */
+function signatureIn(dir: string): Buffer {
+  const [keyId, encoded = ''] = readFileSync(join(dir, 'manifest.json.sig'), 'utf8').trim().split(' ');
+  assert.equal(keyId, KEY_ID, 'the signature names its key');
+  return Buffer.from(encoded, 'base64');
+}
 
 const importInto = (dataDir: string, options: { seed?: boolean } = {}) =>
   collectRun((out, err) => runImport([SYNTHETIC_2027], { dataDir, dryRun: false, force: false, currentYear: 2026, ...options }, out, err));
@@ -166,7 +175,7 @@ describe('the manifest\'s digests and signature', () => {
     const signed = dataCopy();
     const cli = await runCli(['import', SYNTHETIC_2027, '--data-dir', signed], { DATASET_SIGNING_KEY_FILE: KEY_FILE });
     assert.equal(cli.code, 0, cli.stderr);
-    const signature = Buffer.from(readFileSync(join(signed, 'manifest.json.sig'), 'utf8').trim(), 'base64');
+    const signature = signatureIn(signed);
     assert.ok(verify(null, readFileSync(join(signed, 'manifest.json')), createPublicKey(keys.privateKey), signature), 'the signature of the manifest\'s exact bytes');
   });
 
@@ -186,8 +195,8 @@ describe('the manifest\'s digests and signature', () => {
     assert.equal(existsSync(join(dir, 'manifest.json.sig')), false);
 
     const withKey = await collectRun((out, err) => runSign(dir, { signingKey: signingKeyOf(KEY_FILE) }, out, err));
-    assert.match(withKey.stdout, /signed: manifest\.json\.sig written/);
-    const signature = Buffer.from(readFileSync(join(dir, 'manifest.json.sig'), 'utf8').trim(), 'base64');
+    assert.match(withKey.stdout, new RegExp(`signed by key ${KEY_ID}: manifest\\.json\\.sig written`));
+    const signature = signatureIn(dir);
     assert.ok(verify(null, readFileSync(join(dir, 'manifest.json')), createPublicKey(keys.privateKey), signature));
     assert.equal((await collectRun((out, err) => runSign(dir, {}, out, err))).code, 0);
     assert.equal(existsSync(join(dir, 'manifest.json.sig')), false, 'a signature of another manifest is not left behind');

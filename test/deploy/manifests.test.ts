@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -23,6 +24,9 @@ import { BUNDLED_DATA_DIR, readConfig, type Config } from 'china-holiday-calenda
 import { LiveDataset, type ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
+import { runSign } from 'china-holiday-calendar-service/internal/commands/sign.js';
+import { keyIdOf, verifyManifest } from 'china-holiday-calendar-service/internal/publishing/dataset-signature.js';
+import { Collected } from '../helpers/command-run.js';
 import { sealed } from '../helpers/sealed-data.js';
 import { REPOSITORY } from '../helpers/source-cli.js';
 import { settingsTheServiceReads } from '../helpers/service-settings.js';
@@ -547,10 +551,32 @@ describe('deploy/kubernetes/overlays/fleet: one writer, readers that follow it',
   const [readerPatch, ...otherPatches] = [...patchFiles].filter((file) => dirname(file) === FLEET_OVERLAY_DIR).flatMap((file) => readYamlDocuments(file).map(deploymentPatch));
   assert.ok(readerPatch !== undefined && otherPatches.length === 0, 'one Deployment patch');
   const readerContainer = readerPatch.value.spec?.template.spec?.containers.find((each) => each.name === container.name) ?? assert.fail('the patch changes the base container');
-  const readerEnv = { ...environmentOf(container), ...environmentOf(readerContainer) };
+  const readerEnvNamed = { ...environmentOf(container), ...environmentOf(readerContainer) };
 
-  /** The writer's env: its literal values; the webhook settings come from an optional Secret. */
+  // The key files the overlay mounts from a Secret and a ConfigMap, which no test can mount: a key
+  // pair of the test's stands in at the paths the environment names (checked against the mounts below).
+  const keyDir = temporaryDir();
+  const testKeys = generateKeyPairSync('ed25519');
+  const testKeyFiles = { DATASET_SIGNING_KEY_FILE: join(keyDir, 'signing.pem'), DATASET_PUBLIC_KEY_FILE: join(keyDir, 'keys.pub') } as const;
+  writeFileSync(testKeyFiles.DATASET_SIGNING_KEY_FILE, testKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  writeFileSync(testKeyFiles.DATASET_PUBLIC_KEY_FILE, testKeys.publicKey.export({ type: 'spki', format: 'pem' }));
+  const withTestKeys = (env: Record<string, string>): Record<string, string> =>
+    Object.fromEntries(Object.entries(env).map(([name, value]) => [name, Object.hasOwn(testKeyFiles, name) ? testKeyFiles[name as keyof typeof testKeyFiles] : value]));
+  const readerEnv = withTestKeys(readerEnvNamed);
+
+  /** The volume mounted over `path` in a container of the pod, and where it is mounted. */
+  function volumeAt(pod: IPodSpec, of: IContainer, path: string): { readonly volume: NonNullable<IPodSpec['volumes']>[number]; readonly readOnly: boolean } {
+    const mount = (of.volumeMounts ?? []).find((each) => path.startsWith(`${each.mountPath}/`)) ?? assert.fail(`${path}: no volume mounted over it`);
+    const volume = (pod.volumes ?? []).find((each) => each.name === mount.name) ?? assert.fail(`${mount.name}: no such volume`);
+    return { volume, readOnly: mount.readOnly === true };
+  }
+
+  /** The writer's env as the overlay writes it (its literal values; the webhook settings come from an optional Secret), with the test's key files. */
   function writerEnvironment(): Record<string, string> {
+    return withTestKeys(writerEnvironmentNamed());
+  }
+
+  function writerEnvironmentNamed(): Record<string, string> {
     const env: Record<string, string> = {};
     for (const variable of writerContainer?.env ?? []) {
       if (variable.valueFrom === undefined) {
@@ -609,6 +635,38 @@ describe('deploy/kubernetes/overlays/fleet: one writer, readers that follow it',
     run();
     assert.equal(readFileSync(join(volume, 'manifest.json'), 'utf8'), '{"publishedYears": [2027]}');
     assert.equal(readFileSync(join(volume, '2027.json'), 'utf8'), '{"kept": true}');
+  });
+
+  it('the fleet signs by default: the writer\'s key from a Secret, the readers\' public keys from a ConfigMap, each mounted read-only where the environment names it; what the writer signs, the readers verify', async () => {
+    const signingPath = writerEnvironmentNamed().DATASET_SIGNING_KEY_FILE ?? assert.fail('the writer signs: DATASET_SIGNING_KEY_FILE');
+    const signing = volumeAt(writerPod, writerContainer, signingPath);
+    assert.ok(signing.readOnly);
+    const secret = signing.volume.secret ?? assert.fail(`${signingPath}: a Secret's volume`);
+    assert.equal(secret.secretName, 'china-calendar-dataset-signing-key');
+    assert.notEqual(secret.optional, true, 'a writer of the fleet never starts unsigned');
+    assert.equal((secret.defaultMode ?? 0o644) & 0o007, 0, 'the key is not readable by others');
+    assert.equal(secret.items, undefined, 'the file name is the Secret\'s key, as kubectl create secret --from-file makes it');
+    assert.equal(signingPath.split('/').at(-1), 'dataset-signing-key.pem');
+
+    const publicPath = readerEnvNamed.DATASET_PUBLIC_KEY_FILE ?? assert.fail('the readers check: DATASET_PUBLIC_KEY_FILE');
+    const trusted = volumeAt(readerPatch.value.spec?.template.spec ?? assert.fail('the patch\'s pod'), readerContainer, publicPath);
+    assert.ok(trusted.readOnly);
+    assert.equal(trusted.volume.configMap?.name, 'china-calendar-dataset-keys');
+    assert.equal(publicPath.split('/').at(-1), 'dataset-keys.pub');
+
+    const writerConfig = configOf(writerEnvironment(), writer.where);
+    const readerConfig = configOf(readerEnv, readerPatch.where);
+    assert.ok(writerConfig.signingKey !== undefined);
+    const trustedKeys = readerConfig.origin?.publicKeys ?? assert.fail('the readers\' keys');
+    assert.deepEqual(trustedKeys.map(({ id }) => id), [keyIdOf(testKeys.publicKey)]);
+    // The writer, as the overlay configures it, serves a signature the readers' keys verify.
+    const dir = temporaryDir();
+    for (const name of readdirSync(BUNDLED_DATA_DIR)) writeFileSync(join(dir, name), readFileSync(join(BUNDLED_DATA_DIR, name)));
+    assert.equal(await runSign(dir, { signingKey: writerConfig.signingKey }, new Collected(), new Collected()), 0);
+    const env = { ...writerEnvironment(), DATA_DIR: dir, SYNC_SOURCE: '' };
+    const [manifest, signature] = [await getJson(undefined, env, '/dataset/manifest.json'), await getJson(undefined, env, '/dataset/manifest.json.sig')];
+    assert.equal(signature.status, 200);
+    assert.deepEqual(verifyManifest(manifest.body, signature.body, trustedKeys), { verified: true, keyId: keyIdOf(testKeys.publicKey) });
   });
 
   it('the writer\'s Service selects the writer, and its port leads to the writer\'s container port', () => {
@@ -749,8 +807,14 @@ describe('kustomize renders the variants as checked above', () => {
     assert.deepEqual(kinds, [...baseObjects, ...fleetObjects, ...alertObjects].map((object) => `${object.value.kind}/${object.name}`).sort(), 'the alert rules come along');
     assert.deepEqual(JSON.parse(JSON.stringify(only(rendered, PrometheusRule).value.spec)), JSON.parse(JSON.stringify(prometheusRule.value.spec)));
     const reader = renderedContainer(rendered);
-    const config = configOf(environmentOf(reader), only(rendered, Deployment).where);
+    const renderedEnv = environmentOf(reader);
+    // The readers' keys come from a ConfigMap no test can mount: a public key of the test's stands in.
+    assert.equal(renderedEnv.DATASET_PUBLIC_KEY_FILE, '/etc/calendar-keys/dataset-keys.pub');
+    const keyFile = join(temporaryDir(), 'keys.pub');
+    writeFileSync(keyFile, generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }));
+    const config = configOf({ ...renderedEnv, DATASET_PUBLIC_KEY_FILE: keyFile }, only(rendered, Deployment).where);
     assert.equal(config.origin?.url, 'http://china-calendar-writer/dataset/');
+    assert.ok((only(rendered, Deployment).value.spec?.template.spec?.volumes ?? []).some((volume) => volume.configMap?.name === 'china-calendar-dataset-keys'), 'the keys\' ConfigMap is mounted');
     const renderedWriter = only(rendered, StatefulSet).value.spec?.template.spec ?? assert.fail('the writer');
     for (const each of [...(renderedWriter.initContainers ?? []), ...renderedWriter.containers]) assert.equal(each.image, reader.image, `${each.name}: the registry's image`);
   });

@@ -5,11 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ConfigError, readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { keyIdOf } from 'china-holiday-calendar-service/internal/publishing/dataset-signature.js';
 import { runCli } from '../helpers/command-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'calendar-keys-'));
@@ -34,7 +35,7 @@ function refused(env: NodeJS.ProcessEnv, message: RegExp): void {
 describe('a reader\'s settings', () => {
   it('DATA_URL makes a reader: DATA_POLL_SECONDS (default 30), DATA_DIR its cache (none when unset), DATASET_PUBLIC_KEY_FILE its key, DATASET_MIN_SEQUENCE (default 0)', () => {
     const reader = readConfig({ DATA_URL: ORIGIN });
-    assert.deepEqual(reader.origin, { url: ORIGIN, pollSeconds: 30, cacheDir: undefined, publicKey: undefined, minSequence: 0 });
+    assert.deepEqual(reader.origin, { url: ORIGIN, pollSeconds: 30, cacheDir: undefined, publicKeys: undefined, minSequence: 0 });
     const configured =
       readConfig({ DATA_URL: ORIGIN, DATA_POLL_SECONDS: '2', DATA_DIR: '/var/cache/calendar', DATASET_PUBLIC_KEY_FILE: PUBLIC_KEY, DATASET_MIN_SEQUENCE: '41' }).origin ?? assert.fail('a reader');
     assert.equal(configured.pollSeconds, 2);
@@ -45,7 +46,7 @@ describe('a reader\'s settings', () => {
     assert.equal(readConfig({ DATASET_EXPIRES_SECONDS: '60' }).expiresSeconds, 60);
     refused({ DATASET_EXPIRES_SECONDS: '0' }, /DATASET_EXPIRES_SECONDS must be an integer from 1/);
     assert.equal(configured.cacheDir, '/var/cache/calendar');
-    assert.equal(configured.publicKey?.asymmetricKeyType, 'ed25519');
+    assert.deepEqual(configured.publicKeys?.map(({ id }) => id), [keyIdOf(ed25519.publicKey)]);
     assert.equal(readConfig({}).origin, undefined, 'the default: no origin, the service answers from its own folder');
   });
 
@@ -72,6 +73,26 @@ describe('a reader\'s settings', () => {
     refused({ DATASET_SIGNING_KEY_FILE: PUBLIC_KEY }, /^DATASET_SIGNING_KEY_FILE: .*writer\.pub\.pem is not an Ed25519 private key in PEM/);
     assert.equal(readConfig({ DATASET_SIGNING_KEY_FILE: PRIVATE_KEY }).signingKey?.asymmetricKeyType, 'ed25519');
   });
+
+  it('refuses a private key as DATASET_PUBLIC_KEY_FILE, alone or among public keys, rather than take its public half', () => {
+    const secret = /^DATASET_PUBLIC_KEY_FILE: .* holds a private key: a reader is given only the writer's public key/;
+    refused({ DATA_URL: ORIGIN, DATASET_PUBLIC_KEY_FILE: PRIVATE_KEY }, secret);
+    const mixed = pem('mixed.pem', `${readFileSync(PUBLIC_KEY, 'utf8')}${readFileSync(PRIVATE_KEY, 'utf8')}`);
+    refused({ DATA_URL: ORIGIN, DATASET_PUBLIC_KEY_FILE: mixed }, secret);
+    const rsaPrivate = pem('rsa.pem', generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' }));
+    refused({ DATA_URL: ORIGIN, DATASET_PUBLIC_KEY_FILE: rsaPrivate }, secret);
+  });
+
+  it('DATASET_PUBLIC_KEY_FILE may hold several public keys, each trusted under its id (the SHA-256 of its SPKI DER); one that is not Ed25519 spoils the file', () => {
+    const next = generateKeyPairSync('ed25519');
+    const both = pem('both.pub.pem', `${readFileSync(PUBLIC_KEY, 'utf8')}\n${next.publicKey.export({ type: 'spki', format: 'pem' }).toString()}`);
+    const ids = readConfig({ DATA_URL: ORIGIN, DATASET_PUBLIC_KEY_FILE: both }).origin?.publicKeys?.map(({ id }) => id);
+    assert.deepEqual(ids, [keyIdOf(ed25519.publicKey), keyIdOf(next.publicKey)]);
+    assert.equal(keyIdOf(ed25519.privateKey), keyIdOf(ed25519.publicKey), 'a private key\'s id is its public half\'s');
+    assert.match(keyIdOf(next.publicKey), /^[0-9a-f]{64}$/);
+    const withRsa = pem('with-rsa.pub.pem', `${readFileSync(PUBLIC_KEY, 'utf8')}${readFileSync(RSA_PUBLIC_KEY, 'utf8')}`);
+    refused({ DATA_URL: ORIGIN, DATASET_PUBLIC_KEY_FILE: withRsa }, /is a rsa key, not an Ed25519 public key/);
+  });
 });
 
 describe('serve with a reader\'s settings that contradict each other', () => {
@@ -80,5 +101,12 @@ describe('serve with a reader\'s settings that contradict each other', () => {
     assert.equal(run.code, 2);
     assert.equal(run.stdout, '');
     assert.equal(run.stderr, 'DATA_URL and SYNC_SOURCE cannot both be set: a reader (DATA_URL) follows the writer\'s dataset; only the writer syncs, signs and sends webhooks\n');
+  });
+
+  it('exits 2 at start when DATASET_PUBLIC_KEY_FILE is a private key (a wrong Secret mounted into a reader), saying so in one line', async () => {
+    const run = await runCli(['serve'], { DATA_URL: ORIGIN, DATASET_PUBLIC_KEY_FILE: PRIVATE_KEY, PORT: '0' });
+    assert.equal(run.code, 2);
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /^DATASET_PUBLIC_KEY_FILE: .*writer\.pem holds a private key: .*the signing key stays with the writer, and one mounted in a reader should be replaced\n$/);
   });
 });

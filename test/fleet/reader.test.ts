@@ -6,7 +6,7 @@
  * starts from its cache while the origin is down, and without one stays unready.
  */
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +15,11 @@ import type { Logger } from 'pino';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { keyIdOf, readVerifyingKeys, verifyManifest } from 'china-holiday-calendar-service/internal/publishing/dataset-signature.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { Collected, importNotices } from '../helpers/command-run.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
+import { freePort } from '../helpers/free-port.js';
 import { inProcessServices } from '../helpers/in-process-service.js';
 import { collectingLogger } from '../helpers/log-lines.js';
 import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
@@ -44,6 +46,7 @@ interface Readiness {
   readonly status: string;
   readonly datasetVersion: string | null;
   readonly publishedYears: readonly number[];
+  readonly sequence: number | null;
   readonly source?: OriginState;
 }
 
@@ -161,6 +164,7 @@ describe("a reader's log", () => {
     const uncached = collectingLogger();
     await (await reader(origin, {}, uncached.logger)).close();
     const started = listening(uncached.lines);
+    assert.match(uncached.lines.join(''), /"msg":"the origin is followed over plain HTTP without DATASET_PUBLIC_KEY_FILE: anyone on the path can serve this reader a dataset of their own/);
     assert.equal(started.dataUrl, origin);
     assert.equal(started.cacheDir, null);
     assert.equal('dataDir' in started, false, 'no dataDir: the bundled folder is not used');
@@ -176,6 +180,27 @@ describe("a reader's log", () => {
     const problems = orphan.lines.join('');
     assert.match(problems, /\(origin\): cannot be read/);
     assert.doesNotMatch(problems, /\(directory\)/);
+  });
+});
+
+describe("a writer's log", () => {
+  it('warns at start of a manifest.json.sig it does not make: without a key, or of another key', async () => {
+    const dir = dataCopy();
+    writeFileSync(join(dir, 'manifest.json.sig'), 'c2lnbmF0dXJl\n');
+    const unkeyed = collectingLogger();
+    await (await serve({ DATA_DIR: dir }, unkeyed.logger)).close();
+    assert.match(unkeyed.lines.join(''), /the data folder holds a manifest\.json\.sig this service does not make \(no DATASET_SIGNING_KEY_FILE\): it is not served/);
+
+    const keys = keyFiles();
+    const keyId = keyIdOf(createPublicKey(readFileSync(keys.publicKey)));
+    const keyed = collectingLogger();
+    await (await serve({ DATA_DIR: dir, DATASET_SIGNING_KEY_FILE: keys.privateKey }, keyed.logger)).close();
+    assert.match(keyed.lines.join(''), new RegExp(`manifest\\.json\\.sig is not this writer's signature of its manifest \\(it is not a signature .*\\): the writer seals the folder again at start, signed with key ${keyId}`));
+    assert.equal(readFileSync(join(dir, 'manifest.json.sig'), 'utf8').split(' ')[0], keyId, 'signed again with its key at start');
+
+    const own = collectingLogger();
+    await (await serve({ DATA_DIR: dir, DATASET_SIGNING_KEY_FILE: keys.privateKey }, own.logger)).close();
+    assert.doesNotMatch(own.lines.join(''), /manifest\.json\.sig/, 'its own signature: no warning');
   });
 });
 
@@ -254,7 +279,8 @@ describe('signed datasets', () => {
     const other = await reader(origin, { DATASET_PUBLIC_KEY_FILE: keyFiles().publicKey });
     const refused = await readiness(other);
     assert.equal(refused.status, 503);
-    assert.match(refused.body.source?.lastError?.message ?? '', /manifest\.json\.sig: \(signature\): the signature does not verify/);
+    const writerId = keyIdOf(createPublicKey(readFileSync(writerKeys.publicKey)));
+    assert.match(refused.body.source?.lastError?.message ?? '', new RegExp(`manifest\\.json\\.sig: \\(signature\\): the signature of manifest\\.json is made by key ${writerId}, which is not among the trusted keys`));
     assert.equal(valueOf(await metrics(other), 'calendar_dataset_source_refused_file', { file: 'manifest.json.sig', check: 'signature' }), 1);
 
     const { origin: unsigned } = await staticOrigin();
@@ -264,5 +290,53 @@ describe('signed datasets', () => {
     // The writer signs every manifest it writes: an import is taken by the trusting reader.
     await importNotices(writerDir, [SYNTHETIC_2027], { publishing: { signingKey: signingKeyOf(writerKeys.privateKey) } });
     await eventually(async () => (await dayStatus(trusting, '2027-01-01')).dayStatus === 'HOLIDAY', 10_000, 'the signed new year');
+  });
+
+  it('a key is rotated one side at a time: readers trust old and new, the writer switches, readers drop the old; no poll is refused on the way', async () => {
+    const [oldKeys, newKeys] = [keyFiles(), keyFiles()];
+    const [oldId, newId] = [oldKeys, newKeys].map((keys) => keyIdOf(createPublicKey(readFileSync(keys.publicKey))));
+    const both = join(emptyDir(), 'trusted.pub.pem');
+    writeFileSync(both, `${readFileSync(oldKeys.publicKey, 'utf8')}${readFileSync(newKeys.publicKey, 'utf8')}`);
+    const dir = dataCopy();
+    const port = String(await freePort());
+    const oldWriter = await serve({ DATA_DIR: dir, DATASET_SIGNING_KEY_FILE: oldKeys.privateKey, PORT: port });
+    const origin = `${oldWriter.url}/dataset/`;
+    assert.equal(readFileSync(join(dir, 'manifest.json.sig'), 'utf8').split(' ')[0], oldId, 'a writer with a key signs an unsigned folder at start');
+
+    // Step 1: the readers trust both keys (and a reader not yet changed trusts the old one only).
+    const rolling = await reader(origin, { DATASET_PUBLIC_KEY_FILE: both });
+    const unchanged = await reader(origin, { DATASET_PUBLIC_KEY_FILE: oldKeys.publicKey });
+    assert.equal((await readiness(rolling)).status, 200);
+    assert.equal((await readiness(unchanged)).status, 200);
+    const before = (await readiness(rolling)).body.sequence ?? assert.fail('a sealed copy');
+
+    // Step 2: the writer switches to the new key: restarted with it, it signs its manifest again at once.
+    await oldWriter.close();
+    const newWriter = await serve({ DATA_DIR: dir, DATASET_SIGNING_KEY_FILE: newKeys.privateKey, PORT: port });
+    assert.equal(readFileSync(join(dir, 'manifest.json.sig'), 'utf8').split(' ')[0], newId);
+    await eventually(async () => ((await readiness(rolling)).body.sequence ?? 0) > before, 10_000, 'the newly signed manifest taken');
+    assert.equal(valueOf(await metrics(rolling), 'calendar_dataset_source_polls_total', { result: 'refused' }), 0, 'a reader that trusts both keys refuses nothing');
+    await eventually(async () => /is made by key [0-9a-f]{64}, which is not among/.test((await readiness(unchanged)).body.source?.lastError?.message ?? ''), 10_000, 'the old-key reader refuses');
+    const refusal = (await readiness(unchanged)).body.source?.lastError?.message ?? '';
+    assert.match(refusal, new RegExp(`is made by key ${newId}, which is not among the trusted keys \\(${oldId}\\)`), 'the mismatch names the key ids');
+    assert.match(refusal, /the last good copy stays/);
+    assert.equal((await dayStatus(unchanged, '2026-10-01')).dayStatus, 'HOLIDAY', 'it keeps answering from its last good copy');
+
+    // Step 3: the readers drop the old key.
+    const renewed = await reader(`${newWriter.url}/dataset/`, { DATASET_PUBLIC_KEY_FILE: newKeys.publicKey });
+    assert.equal((await readiness(renewed)).status, 200);
+  });
+
+  it('a signature written before key ids (the base64 alone) still verifies, with whichever trusted key made it', () => {
+    const [oldKeys, other] = [keyFiles(), keyFiles()];
+    const trusted = join(emptyDir(), 'trusted.pub.pem');
+    writeFileSync(trusted, `${readFileSync(other.publicKey, 'utf8')}${readFileSync(oldKeys.publicKey, 'utf8')}`);
+    const keys = readVerifyingKeys(trusted, 'DATASET_PUBLIC_KEY_FILE');
+    const manifest = '{"publishedYears": []}\n';
+    const bare = `${sign(null, Buffer.from(manifest), createPrivateKey(readFileSync(oldKeys.privateKey))).toString('base64')}\n`;
+    assert.deepEqual(verifyManifest(manifest, bare, keys), { verified: true, keyId: keyIdOf(createPublicKey(readFileSync(oldKeys.publicKey))) });
+    const verdict = verifyManifest(`${manifest} `, bare, keys);
+    assert.ok(!verdict.verified, 'other bytes');
+    assert.match(verdict.reason, /names no key, and verifies with none of the trusted keys/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,10 +48,21 @@ describe('GET /dataset/<file>', () => {
       assert.equal(answer.headers['x-content-type-options'], 'nosniff');
       assert.ok(answer.headers['x-request-id'] !== undefined);
     }
-    const signature = await get(app, '/dataset/manifest.json.sig');
-    assert.equal(signature.status, 200);
-    assert.equal(signature.headers['content-type'], 'text/plain; charset=utf-8');
-    assert.equal(signature.body, 'c2lnbmF0dXJl\n');
+  });
+
+  it('serves manifest.json.sig only from a writer that signs (DATASET_SIGNING_KEY_FILE): a stray one is not its to vouch for', async () => {
+    assert.equal((await get(app, '/dataset/manifest.json.sig')).status, 404, 'no key: the signature in the folder is not served');
+    const keyFile = join(outside, 'writer.pem');
+    writeFileSync(keyFile, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const { app: signing } = await buildTestApp({ dataDir: dir, env: { DATASET_SIGNING_KEY_FILE: keyFile } });
+    try {
+      const signature = await get(signing, '/dataset/manifest.json.sig');
+      assert.equal(signature.status, 200);
+      assert.equal(signature.headers['content-type'], 'text/plain; charset=utf-8');
+      assert.equal(signature.body, 'c2lnbmF0dXJl\n');
+    } finally {
+      await signing.close();
+    }
   });
 
   it('answers 304 to If-None-Match with the ETag, HEAD with the headers only, and 200 again once the file changes', async () => {

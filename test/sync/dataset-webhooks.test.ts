@@ -1,13 +1,14 @@
 /**
  * Webhooks follow the dataset, not the run: the service announces every year its dataset gains or
  * changes, whoever wrote the file (`import`, `sync --accept` run by hand beside it), once, with an
- * id derived from the event and the dataset version; after an acceptance the held notice is gone
- * from /readyz, /metrics and the year overview at the reload, before any run. What the writer must
+ * id naming the transition (the version before, the version now, a counter), distinct over
+ * A→B→A→B; after an acceptance the held notice is gone from /readyz, /metrics and the year
+ * overview at the reload, before any run. What the writer must
  * remember (what it announced, held events sent, deliveries not made) survives a restart. The
  * service, the fake gov.cn and the receiver are real, over real sockets.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -54,6 +55,7 @@ describe('webhooks follow the dataset', () => {
     const service = await serve(env);
     await delay(300);
     assert.equal(hooks.attempts, 0, 'the dataset a writer starts with is where it starts: nothing is announced for it');
+    const { datasetVersion: startVersion } = await json<{ datasetVersion: string }>(service, '/readyz');
 
     assert.equal(await runImport([SYNTHETIC_2027], { dataDir: dir, dryRun: false, force: false, currentYear: 2026 }, ...quiet()), 0);
     await eventually(() => Promise.resolve(hooks.events.length >= 1), 10_000, 'the published event');
@@ -62,7 +64,7 @@ describe('webhooks follow the dataset', () => {
     assert.equal(published?.type, 'calendar.year.published');
     assert.equal(published.data.year, 2027);
     assert.equal(published.data.datasetVersion, datasetVersion);
-    assert.equal(published.id, eventId(['calendar.year.published', 2027, datasetVersion]), 'the id is derived from the event and the version');
+    assert.equal(published.id, eventId(['calendar.year.published', 2027, startVersion, datasetVersion, 1]), 'the id names the transition: the version before, the version now, the first announced');
     assert.deepEqual(published.data.notices.map((notice) => notice.title), ['国务院办公厅关于2027年部分节假日安排的通知']);
     assert.ok(published.data.changedDates.includes('2027-01-01') && published.data.changedDates.includes('2027-02-13'));
 
@@ -83,6 +85,41 @@ describe('webhooks follow the dataset', () => {
     await serve(env);
     await delay(500);
     assert.equal(hooks.events.length, 2, 'a restart on the same data announces nothing again');
+    assert.equal(hooks.rejected, 0);
+  });
+
+  it('data that goes A→B→A→B is announced at each change, each event under an id of its own: a receiver that drops repeated ids follows it to B', async () => {
+    const hooks = await receiver();
+    const dir = dataCopy();
+    const service = await serve({ DATA_DIR: dir, WEBHOOK_URLS: hooks.url });
+    assert.equal(await runImport([SYNTHETIC_2027], { dataDir: dir, dryRun: false, force: false, currentYear: 2026 }, ...quiet()), 0);
+    await eventually(() => Promise.resolve(hooks.events.length >= 1), 10_000, 'the published event');
+    const filesOf = (): Map<string, string> => new Map(['2027.json', 'manifest.json'].map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
+    const a = filesOf();
+    assert.equal(await runImport([SYNTHETIC_2027_AMENDMENT], { dataDir: dir, dryRun: false, force: false, currentYear: 2026 }, ...quiet()), 0);
+    await eventually(() => Promise.resolve(hooks.events.length >= 2), 10_000, 'A→B');
+    const b = filesOf();
+    // Back and forth by hand, each file replaced in one rename, the manifest last.
+    const restore = (files: Map<string, string>): void => {
+      for (const [name, text] of files) {
+        writeFileSync(join(dir, `.${name}.tmp`), text);
+        renameSync(join(dir, `.${name}.tmp`), join(dir, name));
+      }
+    };
+    restore(a);
+    await eventually(() => Promise.resolve(hooks.events.length >= 3), 10_000, 'B→A');
+    restore(b);
+    await eventually(() => Promise.resolve(hooks.events.length >= 4), 10_000, 'A→B again');
+    const [, toB, toA, toBAgain] = hooks.events;
+    assert.deepEqual([toB, toA, toBAgain].map((event) => event?.type), ['calendar.year.amended', 'calendar.year.amended', 'calendar.year.amended']);
+    assert.equal(toBAgain?.data.datasetVersion, toB?.data.datasetVersion, 'the same dataset B, twice');
+    assert.deepEqual(toBAgain?.data.changedDates, toB?.data.changedDates);
+    assert.equal(new Set(hooks.events.map((event) => event.id)).size, 4, 'four events, four ids');
+    assert.equal((await json<{ datasetVersion: string }>(service, '/readyz')).datasetVersion, toBAgain?.data.datasetVersion);
+    // The state is written behind the change: the file catches up.
+    const state = (): { transitions?: number; announcedVersion?: string } => JSON.parse(readFileSync(join(dir, WRITER_STATE_FILE_NAME), 'utf8')) as { transitions?: number; announcedVersion?: string };
+    await eventually(() => Promise.resolve(state().transitions === 4), 10_000, 'the counter kept with the writer state');
+    assert.equal(state().announcedVersion, toBAgain?.data.datasetVersion);
     assert.equal(hooks.rejected, 0);
   });
 

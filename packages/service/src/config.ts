@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
-import { readSigningKey, readVerifyingKey, SigningKeyError } from './publishing/dataset-signature.js';
+import { readSigningKey, readVerifyingKeys, SigningKeyError, type TrustedKey } from './publishing/dataset-signature.js';
 import { DEFAULT_EXPIRES_SECONDS } from './publishing/manifest-text.js';
 import type { PublishOptions } from './publishing/publish-year.js';
 import { ConfigError, choiceSetting, httpUrlSetting, integerSetting, textSetting, type SettingValues } from './settings.js';
@@ -66,8 +66,8 @@ export interface OriginSettings {
   readonly pollSeconds: number;
   /** DATA_DIR: the verified cache of the last good copy; undefined (DATA_DIR unset): no cache. */
   readonly cacheDir: string | undefined;
-  /** DATASET_PUBLIC_KEY_FILE's key: only a manifest it has signed is accepted. */
-  readonly publicKey: KeyObject | undefined;
+  /** DATASET_PUBLIC_KEY_FILE's keys: only a manifest one of them has signed is accepted (none: unsigned ones are taken). */
+  readonly publicKeys: readonly TrustedKey[] | undefined;
   /** DATASET_MIN_SEQUENCE: the lowest manifest sequence taken by a reader that holds no copy yet (0: any). */
   readonly minSequence: number;
 }
@@ -142,9 +142,9 @@ function originSettings(env: SettingValues): OriginSettings | undefined {
   if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || !parsed.pathname.endsWith('/') || parsed.search !== '' || parsed.hash !== '') {
     throw new ConfigError('DATA_URL must be the http(s) URL of a published dataset folder, ending in / and without query or fragment, such as http://calendar-writer/dataset/');
   }
-  let publicKey: KeyObject | undefined;
+  let publicKeys: readonly TrustedKey[] | undefined;
   try {
-    publicKey = publicKeyFile === undefined ? undefined : readVerifyingKey(publicKeyFile, 'DATASET_PUBLIC_KEY_FILE');
+    publicKeys = publicKeyFile === undefined ? undefined : readVerifyingKeys(publicKeyFile, 'DATASET_PUBLIC_KEY_FILE');
   } catch (error) {
     if (error instanceof SigningKeyError) throw new ConfigError(error.message);
     throw error;
@@ -153,7 +153,7 @@ function originSettings(env: SettingValues): OriginSettings | undefined {
     url: parsed.href,
     pollSeconds: integerSetting(env, 'DATA_POLL_SECONDS', { fallback: 30, min: 1, max: 86_400 }),
     cacheDir: textSetting(env, 'DATA_DIR'),
-    publicKey,
+    publicKeys,
     minSequence: integerSetting(env, 'DATASET_MIN_SEQUENCE', { fallback: 0, min: 0, max: Number.MAX_SAFE_INTEGER }),
   };
 }

@@ -42,7 +42,7 @@ export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, 
     metrics,
     ...(sync ? { sync } : {}),
     ...(origin ? { origin } : {}),
-    ...(config.origin === undefined ? { datasetDir: config.dataDir } : {}),
+    ...(config.origin === undefined ? { datasetDir: config.dataDir, datasetSigned: config.signingKey !== undefined } : {}),
     ...(logger ? { log: logger } : {}),
     mcpAllowedOrigins: config.mcpAllowedOrigins,
   });

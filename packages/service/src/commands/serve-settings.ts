@@ -34,7 +34,7 @@ const SETTINGS: readonly Setting[] = [
   { name: 'DATA_DIR', meaning: "the data directory (a reader's cache of its origin; unset there: no cache)", shown: ({ config }) => config.dataDir },
   { name: 'DATA_URL', meaning: 'a reader: the published dataset folder to follow, ending in /', shown: UNSET },
   { name: 'DATA_POLL_SECONDS', meaning: 'how often a reader asks its origin', shown: ({ pollSeconds }) => String(pollSeconds) },
-  { name: 'DATASET_PUBLIC_KEY_FILE', meaning: 'a reader: the Ed25519 public key (PEM) its manifests must be signed with', shown: UNSET },
+  { name: 'DATASET_PUBLIC_KEY_FILE', meaning: 'a reader: the Ed25519 public keys (PEM, one or more; never a private key) one of which must sign its manifests', shown: UNSET },
   { name: 'DATASET_MIN_SEQUENCE', meaning: 'a reader without a copy yet: the lowest manifest sequence it takes', shown: () => '0' },
   { name: 'DATASET_EXPIRES_SECONDS', meaning: 'how long a manifest written vouches for the data; the writer re-seals at half', shown: ({ config }) => String(config.expiresSeconds) },
   { name: 'DATASET_SIGNING_KEY_FILE', meaning: 'a writer: the Ed25519 private key (PEM) every manifest is signed with', shown: UNSET },

@@ -9,6 +9,7 @@ import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
 import { sealFolder, type PublishOptions } from '../publishing/publish-year.js';
 import { print } from './terminal-text.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
+import { keyIdOf } from '../publishing/dataset-signature.js';
 
 /**
  * `sign --data-dir DIR`: seals a folder made or edited by hand, for a fleet to follow (upload to
@@ -45,7 +46,7 @@ export async function runSign(dataDir: string, options: PublishOptions, out: Wri
       `sequence ${manifest?.sequence ?? ''}, expires ${manifest?.expires ?? ''}\n` +
       (options.signingKey === undefined
         ? `not signed (no key: --key-file or DATASET_SIGNING_KEY_FILE); a ${SIGNATURE_FILE_NAME} of an earlier manifest is removed\n`
-        : `signed: ${SIGNATURE_FILE_NAME} written\n`),
+        : `signed by key ${keyIdOf(options.signingKey)}: ${SIGNATURE_FILE_NAME} written\n`),
   );
   return 0;
 }

@@ -53,16 +53,16 @@ const MAX_ERROR_PROBLEMS = 5;
  * down; without an origin or a cache it stays unready rather than answer unlike the fleet.
  */
 export function followOrigin<Calendar>(settings: OriginSettings, build: CalendarBuild<Calendar>, log: Logger): Reader<Calendar> {
-  const { publicKey } = settings;
+  const { publicKeys } = settings;
   const source = urlSource({
     url: settings.url,
-    signed: publicKey !== undefined,
-    verify: publicKey === undefined ? undefined : (manifest, signature) => verifyManifest(manifest, signature, publicKey),
+    signed: publicKeys !== undefined,
+    verify: publicKeys === undefined ? undefined : (manifest, signature) => verifyManifest(manifest, signature, publicKeys).verified,
   });
   let inUse: ManifestInUse | undefined;
   let startingFromCache = false;
   const check = readerChecks({
-    publicKey: settings.publicKey,
+    publicKeys,
     minSequence: settings.minSequence,
     inUse: () => inUse,
     refusesExpired: () => !startingFromCache,
@@ -95,6 +95,9 @@ export function followOrigin<Calendar>(settings: OriginSettings, build: Calendar
     live,
     state: () => ({ ...state, polls: { ...polls } }),
     async start() {
+      if (publicKeys === undefined && settings.url.startsWith('http:')) {
+        log.warn({ dataUrl: source.location }, 'the origin is followed over plain HTTP without DATASET_PUBLIC_KEY_FILE: anyone on the path can serve this reader a dataset of their own; sign the dataset, or use https');
+      }
       const cached = settings.cacheDir === undefined ? undefined : await readCache(settings.cacheDir);
       if (cached !== undefined) {
         source.remember(cached);

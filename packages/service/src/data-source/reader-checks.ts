@@ -1,8 +1,7 @@
-import type { KeyObject } from 'node:crypto';
 import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { digestHex, sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
-import { verifyManifest } from '../publishing/dataset-signature.js';
+import { verifyManifest, type TrustedKey } from '../publishing/dataset-signature.js';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.js';
 import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
 
@@ -14,8 +13,8 @@ export interface ManifestInUse {
 
 /** What a reader trusts, and what it holds. */
 export interface ReaderTrust {
-  /** DATASET_PUBLIC_KEY_FILE's key. */
-  readonly publicKey: KeyObject | undefined;
+  /** DATASET_PUBLIC_KEY_FILE's keys. */
+  readonly publicKeys: readonly TrustedKey[] | undefined;
   /** DATASET_MIN_SEQUENCE: the lowest sequence taken while no copy is held. */
   readonly minSequence: number;
   /** The manifest of the copy in use, if any. */
@@ -32,7 +31,7 @@ export const READER_CHECK_FIELDS = { '(digest)': 'digest', '(signature)': 'signa
  * What a reader asks of a dataset beyond the loader's checks, which every copy it takes (from its
  * origin, or its cache at start) must pass: a manifest that lists the SHA-256 of every published
  * year's file (the loader then holds each file to it), and with DATASET_PUBLIC_KEY_FILE a
- * signature of the manifest's exact bytes by the writer's key; a sequence never lower than the
+ * signature of the manifest's exact bytes by one of its keys, the one the signature names; a sequence never lower than the
  * copy in use (nor equal with other bytes: two manifests of one number), nor, without a copy,
  * than DATASET_MIN_SEQUENCE; and an expiry not passed. The sequence and the expiry are what the
  * signature cannot say: when the manifest was written, so that an old signed copy (a rollback, a
@@ -49,8 +48,8 @@ export function readerChecks(trust: ReaderTrust): (snapshot: DirectorySnapshot) 
     // Before any parse: the nesting (a cheap scan), then the signature over the exact bytes.
     const deep = [raw, ...snapshot.yearFiles].filter((file) => 'text' in file && nestedDeeperThan(file.text));
     if (deep.length > 0) return deep.map((file) => ({ file: file.fileName, field: '(depth)', reason: `JSON nested deeper than ${MAX_JSON_DEPTH} levels: no data file is, and it is not parsed` }));
-    if (trust.publicKey !== undefined) {
-      const problem = signatureProblem(raw.text, snapshot.signature, trust.publicKey);
+    if (trust.publicKeys !== undefined) {
+      const problem = signatureProblem(raw.text, snapshot.signature, trust.publicKeys);
       if (problem !== undefined) return [{ file: SIGNATURE_FILE_NAME, field: '(signature)', reason: problem }];
     }
     let manifest;
@@ -101,8 +100,9 @@ function expiryProblem(expires: string | undefined, now: number): string | undef
   return Date.parse(expires) <= now ? `expired at ${expires}: the origin serves a manifest its writer has not re-sealed (a frozen origin, or a stopped writer)` : undefined;
 }
 
-function signatureProblem(manifest: string, signature: DirectorySnapshot['signature'], key: KeyObject): string | undefined {
+function signatureProblem(manifest: string, signature: DirectorySnapshot['signature'], keys: readonly TrustedKey[]): string | undefined {
   if (signature === undefined) return `missing: with DATASET_PUBLIC_KEY_FILE set, only a signed ${MANIFEST_FILE_NAME} is taken`;
   if ('error' in signature) return `the signature cannot be read (${signature.error})`;
-  return verifyManifest(manifest, signature.text, key) ? undefined : `the signature does not verify with DATASET_PUBLIC_KEY_FILE's key: ${MANIFEST_FILE_NAME} is not the one its writer signed`;
+  const verdict = verifyManifest(manifest, signature.text, keys);
+  return verdict.verified ? undefined : `the signature of ${MANIFEST_FILE_NAME} ${verdict.reason} (DATASET_PUBLIC_KEY_FILE)`;
 }

@@ -1,53 +1,112 @@
-import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
  * Signed datasets: the manifest's exact bytes signed with Ed25519 (Node's crypto, RFC 8032), the
- * signature written beside it as `manifest.json.sig` in base64. The manifest lists every year
- * file's SHA-256, so one signature covers the whole dataset. docs/operators.md, "One dataset for a fleet".
+ * signature written beside it as `manifest.json.sig`: the signing key's id, a space, the signature
+ * in base64, and a newline. The key id (the hex SHA-256 of the public key's SPKI DER) lets readers
+ * trust several keys at once, so that a key is rotated one side at a time. A signature file of
+ * the base64 alone (as written before key ids) is still read: it is tried with every trusted key.
+ * The manifest lists every year file's SHA-256, so one signature covers the whole dataset.
+ * docs/operators.md, "One dataset for a fleet".
  */
 
 export class SigningKeyError extends Error {
   override name = 'SigningKeyError';
 }
 
+/** A public key a reader trusts, with its id. */
+export interface TrustedKey {
+  readonly id: string;
+  readonly key: KeyObject;
+}
+
+const PUBLIC_KEY_HINT = 'an Ed25519 public key in PEM (SPKI: openssl pkey -in key.pem -pubout)';
+
 /** The writer's Ed25519 private key, from a PEM file (PKCS#8, as `openssl genpkey -algorithm ed25519` writes it). */
 export function readSigningKey(path: string, setting: string): KeyObject {
-  return keyFrom(path, setting, (pem) => createPrivateKey({ key: pem, format: 'pem' }), 'an Ed25519 private key in PEM (PKCS#8: openssl genpkey -algorithm ed25519)');
+  const expected = 'an Ed25519 private key in PEM (PKCS#8: openssl genpkey -algorithm ed25519)';
+  return ed25519(parsed(readPem(path, setting), (pem) => createPrivateKey({ key: pem, format: 'pem' }), `${setting}: ${path} is not ${expected}`), `${setting}: ${path}`, expected);
 }
 
-/** A reader's Ed25519 public key, from a PEM file (SPKI, as `openssl pkey -pubout` writes it). */
-export function readVerifyingKey(path: string, setting: string): KeyObject {
-  return keyFrom(path, setting, (pem) => createPublicKey({ key: pem, format: 'pem' }), 'an Ed25519 public key in PEM (SPKI: openssl pkey -in key.pem -pubout)');
+/**
+ * A reader's trusted Ed25519 public keys, from a PEM file holding one or more (SPKI, as `openssl
+ * pkey -pubout` writes them, one after the other). A private key is refused, not turned into its
+ * public half: it would mean the writer's secret was handed to every reader.
+ */
+export function readVerifyingKeys(path: string, setting: string): readonly TrustedKey[] {
+  const text = readPem(path, setting);
+  const blocks = [...text.matchAll(/-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g)];
+  if (blocks.some(([, label = '']) => label.includes('PRIVATE KEY'))) {
+    throw new SigningKeyError(
+      `${setting}: ${path} holds a private key: a reader is given only the writer's public key (openssl pkey -in key.pem -pubout); the signing key stays with the writer, and one mounted in a reader should be replaced`,
+    );
+  }
+  if (blocks.length === 0) throw new SigningKeyError(`${setting}: ${path} is not ${PUBLIC_KEY_HINT}`);
+  const keys = new Map<string, TrustedKey>();
+  for (const [block] of blocks) {
+    const key = ed25519(parsed(block, (pem) => createPublicKey({ key: pem, format: 'pem' }), `${setting}: ${path} is not ${PUBLIC_KEY_HINT}`), `${setting}: ${path}`, PUBLIC_KEY_HINT);
+    const id = keyIdOf(key);
+    keys.set(id, { id, key });
+  }
+  return [...keys.values()];
 }
 
-function keyFrom(path: string, setting: string, parse: (pem: string) => KeyObject, expected: string): KeyObject {
-  let pem: string;
+/** A key's id: the hex SHA-256 of its public key's SPKI DER (of the public half, for a private key). */
+export function keyIdOf(key: KeyObject): string {
+  const publicKey = key.type === 'private' ? createPublicKey(key) : key;
+  return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
+}
+
+function readPem(path: string, setting: string): string {
   try {
-    pem = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     throw new SigningKeyError(`${setting}: ${path} cannot be read (${messageOf(error)})`);
   }
-  let key: KeyObject;
+}
+
+function parsed(pem: string, parse: (pem: string) => KeyObject, refusal: string): KeyObject {
   try {
-    key = parse(pem);
+    return parse(pem);
   } catch {
-    throw new SigningKeyError(`${setting}: ${path} is not ${expected}`);
+    throw new SigningKeyError(refusal);
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new SigningKeyError(`${setting}: ${path} is a ${key.asymmetricKeyType ?? 'symmetric'} key, not ${expected}`);
+}
+
+function ed25519(key: KeyObject, named: string, expected: string): KeyObject {
+  if (key.asymmetricKeyType !== 'ed25519') throw new SigningKeyError(`${named} is a ${key.asymmetricKeyType ?? 'symmetric'} key, not ${expected}`);
   return key;
 }
 
-/** The text of `manifest.json.sig`: the base64 signature of the manifest's bytes, and a newline. */
+/** The text of `manifest.json.sig`: the key's id, a space, the base64 signature of the manifest's bytes, and a newline. */
 export function signManifest(manifest: string, key: KeyObject): string {
-  return `${sign(null, Buffer.from(manifest, 'utf8'), key).toString('base64')}\n`;
+  return `${keyIdOf(key)} ${sign(null, Buffer.from(manifest, 'utf8'), key).toString('base64')}\n`;
 }
 
-/** Whether `signature` (the text of `manifest.json.sig`) is the key's signature of the manifest's exact bytes. */
-export function verifyManifest(manifest: string, signature: string, key: KeyObject): boolean {
-  const encoded = signature.trim();
-  // An Ed25519 signature is 64 bytes: 88 base64 characters.
-  if (!/^[A-Za-z0-9+/]{86}==$/.test(encoded)) return false;
-  return verify(null, Buffer.from(manifest, 'utf8'), key, Buffer.from(encoded, 'base64'));
+/** Whether a signature verifies, with the id of the key that made it; or why not. */
+export type SignatureVerdict = { readonly verified: true; readonly keyId: string } | { readonly verified: false; readonly reason: string };
+
+// An Ed25519 signature is 64 bytes: 88 base64 characters; a key id is 64 hex digits.
+const SIGNATURE = /^(?:([0-9a-f]{64}) )?([A-Za-z0-9+/]{86}==)$/;
+
+/** Whether `signature` (the text of `manifest.json.sig`) is a trusted key's signature of the manifest's exact bytes. */
+export function verifyManifest(manifest: string, signature: string, keys: readonly TrustedKey[]): SignatureVerdict {
+  const [, keyId, encoded] = SIGNATURE.exec(signature.trim()) ?? [];
+  if (encoded === undefined) return { verified: false, reason: 'is not a signature (a key id, a space and a base64 Ed25519 signature)' };
+  const bytes = Buffer.from(manifest, 'utf8');
+  const signatureBytes = Buffer.from(encoded, 'base64');
+  if (keyId === undefined) {
+    // Written before key ids: any trusted key may have made it.
+    const signer = keys.find(({ key }) => verify(null, bytes, key, signatureBytes));
+    return signer === undefined
+      ? { verified: false, reason: `names no key, and verifies with none of the trusted keys (${keys.map(({ id }) => id).join(', ')}): a key or signature mismatch` }
+      : { verified: true, keyId: signer.id };
+  }
+  const trusted = keys.find(({ id }) => id === keyId);
+  if (trusted === undefined) return { verified: false, reason: `is made by key ${keyId}, which is not among the trusted keys (${keys.map(({ id }) => id).join(', ')}): the writer signs with a key this reader does not trust` };
+  return verify(null, bytes, trusted.key, signatureBytes)
+    ? { verified: true, keyId }
+    : { verified: false, reason: `does not verify with key ${keyId}: a signature mismatch, the manifest is not the one that key signed` };
 }

@@ -1,9 +1,11 @@
 import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
-import { MANIFEST_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { keyIdOf, verifyManifest } from './dataset-signature.js';
 import { manifestOf } from './manifest-text.js';
 import { sealFolder, type PublishOptions } from './publish-year.js';
 
@@ -35,6 +37,7 @@ export async function keepSealed(
   resealed: () => void,
   log: SealLog,
 ): Promise<SealKeeper> {
+  const resign = await foreignSignature(dataDir, options.signingKey, log);
   const expires = dataset()?.seal.expires;
   const unwritable = dataDir === BUNDLED_DATA_DIR ? 'it is the bundled data, read-only' : await unwritableReason(dataDir);
   if (unwritable !== undefined) {
@@ -47,9 +50,9 @@ export async function keepSealed(
   let sealing = false;
   // What this process sealed last: the loaded dataset learns of it at its next reload.
   let sealedUntil = 0;
-  const check = async (): Promise<void> => {
+  const check = async (force = false): Promise<void> => {
     const due = dataset()?.seal.expires;
-    if (sealing || due === undefined || Math.max(Date.parse(due), sealedUntil) - Date.now() >= (options.expiresSeconds * 1000) / 2) return;
+    if (sealing || due === undefined || (!force && Math.max(Date.parse(due), sealedUntil) - Date.now() >= (options.expiresSeconds * 1000) / 2)) return;
     sealing = true;
     try {
       const text = await sealFolder(dataDir, options);
@@ -62,8 +65,9 @@ export async function keepSealed(
       sealing = false;
     }
   };
-  // The first before the service answers: a writer started on an expiring folder serves it sealed.
-  await check();
+  // The first before the service answers: a writer started on an expiring folder serves it sealed,
+  // and one started with a new key (a rotation) serves the manifest signed with it.
+  await check(resign);
   const timer = setInterval(() => void check(), Math.min(MAX_CHECK_MS, (options.expiresSeconds * 1000) / 8));
   timer.unref();
   return { stop: () => clearInterval(timer) };
@@ -75,5 +79,35 @@ async function unwritableReason(dataDir: string): Promise<string | undefined> {
     return undefined;
   } catch (error) {
     return messageOf(error);
+  }
+}
+
+/**
+ * Whether the folder's signature is not one this writer makes, said at start: with no key, a
+ * signature it does not serve (its readers with a key refuse the folder); with a key, a signature
+ * missing, of another key (a rotation) or of another manifest: true, the folder is sealed again at
+ * once, signed with this writer's key.
+ */
+async function foreignSignature(dataDir: string, signingKey: PublishOptions['signingKey'], log: SealLog): Promise<boolean> {
+  const [signature, manifest] = await Promise.all([readIfThere(join(dataDir, SIGNATURE_FILE_NAME)), readIfThere(join(dataDir, MANIFEST_FILE_NAME))]);
+  if (manifest === undefined) return false;
+  if (signingKey === undefined) {
+    if (signature !== undefined) {
+      log.warn({ dataDir }, `the data folder holds a ${SIGNATURE_FILE_NAME} this service does not make (no DATASET_SIGNING_KEY_FILE): it is not served, so readers with DATASET_PUBLIC_KEY_FILE refuse this folder; remove it, or give the writer its key`);
+    }
+    return false;
+  }
+  const keyId = keyIdOf(signingKey);
+  const verdict = signature === undefined ? { verified: false, reason: 'is missing' } : verifyManifest(manifest, signature, [{ id: keyId, key: signingKey }]);
+  if (verdict.verified) return false;
+  log.warn({ dataDir, keyId }, `the data folder's ${SIGNATURE_FILE_NAME} is not this writer's signature of its manifest (it ${verdict.reason}): the writer seals the folder again at start, signed with key ${keyId}, when the folder can be written`);
+  return true;
+}
+
+async function readIfThere(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return undefined;
   }
 }

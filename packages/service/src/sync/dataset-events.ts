@@ -18,13 +18,22 @@ export function announcementOf(dataset: Dataset): Record<string, AnnouncedYear> 
   return told;
 }
 
+/** One announced change of the dataset: the version subscribers were told of before, and its number among the writer's announcements. */
+export interface Transition {
+  readonly from: string | null;
+  readonly counter: number;
+}
+
 /**
  * The events that take subscribers from what they were told to the dataset now: a year they were
  * not told of is `calendar.year.published`, a year whose arrangement changed is
  * `calendar.year.amended` (with the dates that changed, and the notices new to them). A year that
- * became unreadable is no event: it is not withdrawn, and its data comes back as it was.
+ * became unreadable is no event: it is not withdrawn, and its data comes back as it was. Each id
+ * names the transition (the version before, the version now, and its counter): data that goes
+ * A→B→A→B sends B's events twice under two ids, so that a receiver dropping repeated ids (as
+ * Standard Webhooks advises) does not stay on A.
  */
-export function datasetEvents(told: Readonly<Record<string, AnnouncedYear>>, dataset: Dataset): WebhookEvent[] {
+export function datasetEvents(told: Readonly<Record<string, AnnouncedYear>>, dataset: Dataset, transition: Transition): WebhookEvent[] {
   const now = announcementOf(dataset);
   return Object.entries(now).flatMap(([key, year]) => {
     const before = told[key];
@@ -36,7 +45,7 @@ export function datasetEvents(told: Readonly<Record<string, AnnouncedYear>>, dat
       .filter((notice) => before === undefined || !before.notices.includes(notice.title))
       .map((notice) => ({ title: notice.title, documentNumber: notice.documentNumber, url: notice.sourceUrl }));
     const dates = [...new Set([...Object.keys(before?.days ?? {}), ...Object.keys(year.days)])].filter((date) => before?.days[date] !== year.days[date]).sort();
-    return [{ id: eventId([type, file.year, dataset.version]), type, data: { year: file.year, notices, datasetVersion: dataset.version, changedDates: dates } }];
+    return [{ id: eventId([type, file.year, transition.from, dataset.version, transition.counter]), type, data: { year: file.year, notices, datasetVersion: dataset.version, changedDates: dates } }];
   });
 }
 
@@ -57,14 +66,15 @@ export class DatasetAnnouncer {
   observe(dataset: Dataset): void {
     if (dataset.version === this.observed) return;
     this.observed = dataset.version;
-    const told = this.state.data.announced;
+    const { announced: told, announcedVersion, transitions } = this.state.data;
     if (told === undefined) {
-      if (dataset.publishedYears.length > 0) this.state.update({ announced: announcementOf(dataset) });
+      if (dataset.publishedYears.length > 0) this.state.update({ announced: announcementOf(dataset), announcedVersion: dataset.version });
       return;
     }
-    const events = datasetEvents(told, dataset);
+    const counter = transitions + 1;
+    const events = datasetEvents(told, dataset, { from: announcedVersion, counter });
     if (events.length === 0) return;
     for (const event of events) this.sender.send(event);
-    this.state.update({ announced: { ...told, ...announcementOf(dataset) } });
+    this.state.update({ announced: { ...told, ...announcementOf(dataset) }, announcedVersion: dataset.version, transitions: counter });
   }
 }

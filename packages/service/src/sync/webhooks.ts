@@ -49,7 +49,7 @@ export function eventsOf(report: SyncReport): WebhookEvent[] {
   });
 }
 
-/** `msg_` and a hash of what an event says (its type, year and dataset version, or what a held notice holds): the same change, the same id, whoever sends it. */
+/** `msg_` and a hash of what an event says (its type, year and transition of the dataset, or what a held notice holds): the same change, the same id, whoever sends it. */
 export function eventId(key: readonly (string | number | null)[]): string {
   return `msg_${createHash('sha256').update(key.join('\n')).digest('hex').slice(0, 32)}`;
 }

@@ -33,11 +33,15 @@ export interface WriterStateData {
   readonly heldEventsSent: readonly string[];
   /** By year; undefined until the first dataset is loaded, which subscribers are not told about. */
   readonly announced: Readonly<Record<string, AnnouncedYear>> | undefined;
+  /** The version of the dataset subscribers were last told of: where the next transition starts. */
+  readonly announcedVersion: string | null;
+  /** How many transitions of the dataset have been announced: the counter in each event's id. */
+  readonly transitions: number;
   readonly pending: readonly PendingDelivery[];
   readonly webhooks: DeliveryCounts;
 }
 
-const EMPTY: WriterStateData = { sync: undefined, heldEventsSent: [], announced: undefined, pending: [], webhooks: NO_DELIVERIES };
+const EMPTY: WriterStateData = { sync: undefined, heldEventsSent: [], announced: undefined, announcedVersion: null, transitions: 0, pending: [], webhooks: NO_DELIVERIES };
 
 interface StateLog {
   warn(object: object, message: string): void;
@@ -107,6 +111,8 @@ export async function readWriterState(dataDir: string, log: StateLog): Promise<W
       sync: isRecord(value.sync) && Array.isArray(value.sync.outcomes) ? value.sync : undefined,
       heldEventsSent: Array.isArray(value.heldEventsSent) ? value.heldEventsSent.filter((id) => typeof id === 'string') : [],
       announced: isRecord(value.announced) ? value.announced : undefined,
+      announcedVersion: typeof value.announcedVersion === 'string' ? value.announcedVersion : null,
+      transitions: Number.isSafeInteger(value.transitions) && (value.transitions ?? 0) > 0 ? (value.transitions ?? 0) : 0,
       pending: Array.isArray(value.pending) ? value.pending.filter((delivery) => isRecord(delivery) && isRecord(delivery.event) && typeof delivery.url === 'string') : [],
       webhooks: isRecord(value.webhooks) ? { ...EMPTY.webhooks, ...value.webhooks } : EMPTY.webhooks,
     };

@@ -19,6 +19,8 @@ export interface RouteContext {
   readonly origin?: OriginStateSource;
   /** The folder served at /dataset/ (the one the service answers from); absent for a reader. */
   readonly datasetDir?: string;
+  /** Whether the service signs its manifests (DATASET_SIGNING_KEY_FILE): only then is manifest.json.sig served. */
+  readonly datasetSigned?: boolean;
   /** Where a route logs what it cannot answer (the MCP endpoint's failed tool calls); none: not logged. */
   readonly log?: Pick<Logger, 'error'>;
   /** Web origins besides loopback ones allowed to call POST /mcp (MCP_ALLOWED_ORIGINS); none: loopback and programs only. */

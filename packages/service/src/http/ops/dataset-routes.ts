@@ -20,7 +20,7 @@ const CACHE_REVALIDATE = 'no-cache';
  * file, links followed, must lie inside the folder and pass the loader's own read (a regular file
  * of at most 1 MiB, UTF-8).
  */
-export function datasetRoutes(dataDir: string, responder: Responder): ServiceRoute[] {
+export function datasetRoutes(dataDir: string, signs: boolean, responder: Responder): ServiceRoute[] {
   return [
     {
       path: '/dataset/{file}',
@@ -45,7 +45,7 @@ export function datasetRoutes(dataDir: string, responder: Responder): ServiceRou
       },
       async handle(request, reply) {
         const name = (request.params as { readonly file?: string }).file ?? '';
-        const bytes = isServedName(name) ? await readInside(dataDir, name) : undefined;
+        const bytes = isServedName(name, signs) ? await readInside(dataDir, name) : undefined;
         if (bytes === undefined) {
           sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: `The dataset has no file ${JSON.stringify(name)}.` }, { operation: OPERATION });
           return;
@@ -59,8 +59,8 @@ export function datasetRoutes(dataDir: string, responder: Responder): ServiceRou
   ];
 }
 
-function isServedName(name: string): boolean {
-  return name === MANIFEST_FILE_NAME || name === SIGNATURE_FILE_NAME || isYearFileName(name);
+function isServedName(name: string, signs: boolean): boolean {
+  return name === MANIFEST_FILE_NAME || (signs && name === SIGNATURE_FILE_NAME) || isYearFileName(name);
 }
 
 /** The file's bytes, if it lies inside the folder once links are followed and the loader would read it; undefined otherwise. */
