@@ -3,6 +3,7 @@ import { DAYS_OF_WEEK } from '@china-holiday-calendar/core/calendar/day-of-week.
 import { DAY_STATUSES, WORK_STATUSES } from '@china-holiday-calendar/core/calendar/day-status.js';
 import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
+import { MAX_OFFSET_DAYS } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import { CLOSURE_REASONS, TRADING_STATUSES } from '@china-holiday-calendar/core/answers/trading-days.js';
 import { PROBLEM_CODES } from '../api/problems.js';
 
@@ -91,12 +92,15 @@ export const NextHolidaySchema = Type.Union(
   { description: 'The next holiday on or after fromDate.' },
 );
 
+/** The `days` of an offset, within the bounds the question reader enforces. */
+const OffsetDaysSchema = Type.Integer({ minimum: -MAX_OFFSET_DAYS, maximum: MAX_OFFSET_DAYS });
+
 export const WorkdayOffsetSchema = Type.Union(
   [
     Type.Object(
       {
         fromDate: IsoDateSchema,
-        days: Type.Integer({ minimum: -1000, maximum: 1000 }),
+        days: OffsetDaysSchema,
         status: Type.Literal('FOUND'),
         date: IsoDateSchema,
         datasetVersion: Type.String(),
@@ -106,7 +110,7 @@ export const WorkdayOffsetSchema = Type.Union(
     Type.Object(
       {
         fromDate: IsoDateSchema,
-        days: Type.Integer({ minimum: -1000, maximum: 1000 }),
+        days: OffsetDaysSchema,
         status: Type.Literal('UNKNOWN'),
         date: Type.Null(),
         datasetVersion: Type.Null(),
@@ -160,7 +164,7 @@ export const TradingDayOffsetSchema = Type.Union(
     Type.Object(
       {
         fromDate: IsoDateSchema,
-        days: Type.Integer({ minimum: -1000, maximum: 1000 }),
+        days: OffsetDaysSchema,
         market: MarketSchema,
         status: Type.Literal('FOUND'),
         date: IsoDateSchema,
@@ -171,7 +175,7 @@ export const TradingDayOffsetSchema = Type.Union(
     Type.Object(
       {
         fromDate: IsoDateSchema,
-        days: Type.Integer({ minimum: -1000, maximum: 1000 }),
+        days: OffsetDaysSchema,
         market: MarketSchema,
         status: Type.Literal('UNKNOWN'),
         date: Type.Null(),
