@@ -3,15 +3,15 @@ import { pino } from 'pino';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
-import { BUNDLED_DATA_DIR, readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { BUNDLED_DATA_DIR, readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { LUNAR_LEAP_MONTH_SHIFT, SOLAR_TERM_MIN_GAP } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
 import { dataFileDocuments } from './data-file-documents.js';
 import { createServiceMetrics } from 'china-holiday-calendar-service/internal/http/ops/metrics.js';
 import { servedOpenApiDocument } from 'china-holiday-calendar-service/internal/http/docs/openapi.js';
 import { serviceRoutes } from 'china-holiday-calendar-service/internal/http/api/routes.js';
 import { createResponder } from 'china-holiday-calendar-service/internal/http/api/response-policy.js';
-import { SERVICE_VERSION } from 'china-holiday-calendar-service/internal/service-version.js';
-import { responsePolicyOf } from 'china-holiday-calendar-service/internal/service-app.js';
+import { SERVICE_VERSION } from 'china-holiday-calendar-service/internal/settings/service-version.js';
+import { responsePolicyOf } from 'china-holiday-calendar-service/internal/process/service-app.js';
 import { tymeLunarYears, tymeSolarTermDays } from './lunar-facts.js';
 
 /**

@@ -3,10 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { CalendarProblemError, createCalendarClient, type CalendarClient } from 'china-holiday-calendar/client';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import * as library from 'china-holiday-calendar';
 import { CalendarError, CalendarInputError, UnpublishedYearError } from 'china-holiday-calendar';
-import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { datesFromTo } from '../helpers/spec-dates.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 

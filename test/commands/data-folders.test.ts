@@ -18,7 +18,7 @@ import { runImport } from 'china-holiday-calendar-service/internal/commands/impo
 import { runSign } from 'china-holiday-calendar-service/internal/commands/sign.js';
 import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
 import { runValidate } from 'china-holiday-calendar-service/internal/commands/validate.js';
-import { signingKeyOf } from 'china-holiday-calendar-service/internal/config.js';
+import { signingKeyOf } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { collectRun, runCli } from '../helpers/command-run.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { inProcessServices } from '../helpers/in-process-service.js';

@@ -3,7 +3,7 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Logger } from 'pino';
-import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import type { RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { importNotices } from '../helpers/command-run.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pino } from 'pino';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { followOrigin } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
 import { parseExposition } from '../helpers/prometheus-text.js';

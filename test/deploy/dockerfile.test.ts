@@ -14,7 +14,7 @@ import { validate as lintDockerfile } from 'dockerfile-utils';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import semver from 'semver';
 import ts from 'typescript';
-import { BUNDLED_DATA_DIR, readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { BUNDLED_DATA_DIR, readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import {
   BASE_DIR,
   cmdOf,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import type { Browser, Page } from 'playwright-core';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
-import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { assertStayedHome, launchChromium, NO_BROWSER, watchedPage } from '../helpers/browser.js';
 import { freePort } from '../helpers/free-port.js';
 

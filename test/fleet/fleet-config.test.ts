@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ConfigError, readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { ConfigError, readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { keyIdOf } from 'china-holiday-calendar-service/internal/publishing/dataset-signature.js';
 import { runCli } from '../helpers/command-run.js';
 

@@ -14,7 +14,7 @@ import { describe, it } from 'node:test';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import { sealFolder } from 'china-holiday-calendar-service/internal/publishing/publish-year.js';
-import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import type { RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { importNotices } from '../helpers/command-run.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';

@@ -14,7 +14,7 @@ import { describe, it } from 'node:test';
 import type { Logger } from 'pino';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
-import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import type { RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { keyIdOf, readVerifyingKeys, verifyManifest } from 'china-holiday-calendar-service/internal/publishing/dataset-signature.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { Collected, importNotices } from '../helpers/command-run.js';
@@ -268,7 +268,7 @@ describe('signed datasets', () => {
     const writerDir = dataCopy();
     // A folder signed by hand (`sign`), then kept signed by the writer at every manifest it writes.
     const { runSign } = await import('china-holiday-calendar-service/internal/commands/sign.js');
-    const { signingKeyOf } = await import('china-holiday-calendar-service/internal/config.js');
+    const { signingKeyOf } = await import('china-holiday-calendar-service/internal/settings/config.js');
     assert.equal(await runSign(writerDir, { signingKey: signingKeyOf(writerKeys.privateKey) }, silent, silent), 0);
     const writer = await serve({ DATA_DIR: writerDir, DATASET_SIGNING_KEY_FILE: writerKeys.privateKey });
     const origin = `${writer.url}/dataset/`;

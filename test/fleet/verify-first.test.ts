@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import { sealFolder } from 'china-holiday-calendar-service/internal/publishing/publish-year.js';
-import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import type { RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
 import { inProcessServices } from '../helpers/in-process-service.js';

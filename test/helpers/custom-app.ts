@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { CalendarViews } from './calendar-views.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { buildApp } from 'china-holiday-calendar-service/internal/http/ops/app.js';
 import { createResponder } from 'china-holiday-calendar-service/internal/http/api/response-policy.js';
 import { serviceRoutes } from 'china-holiday-calendar-service/internal/http/api/routes.js';
-import { responsePolicyOf } from 'china-holiday-calendar-service/internal/service-app.js';
+import { responsePolicyOf } from 'china-holiday-calendar-service/internal/process/service-app.js';
 import { loadBundledViews } from './bundled-dataset.js';
 
 /** Where the app under test reads its calendar; tests swap in failing or empty sources. */
@@ -21,7 +21,7 @@ export async function buildAppOn(
   calendar: TestCalendarSource,
   options: { docsUrl: string; dataset?: () => Dataset | undefined },
 ): Promise<FastifyInstance> {
-  // The same wiring as src/service-app.ts, with the calendar source swapped.
+  // The same wiring as src/process/service-app.ts, with the calendar source swapped.
   const config = readConfig({ DOCS_URL: options.docsUrl });
   const policy = responsePolicyOf(config);
   const live = { dataset: options.dataset ?? ((): Dataset | undefined => undefined) };

@@ -1,8 +1,8 @@
 import { after } from 'node:test';
 import type { Logger } from 'pino';
 import { pino } from 'pino';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
-import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 
 /**
  * The real service in this process, over a real socket (PORT=0, the periodic check off: the

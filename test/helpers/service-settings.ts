@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { createOriginClient } from 'china-holiday-calendar-service/internal/data-source/origin-request.js';
 import { ANY_ADDRESS } from 'china-holiday-calendar-service/internal/sync/address-policy.js';
 import { createFetcher } from 'china-holiday-calendar-service/internal/sync/http-fetch.js';

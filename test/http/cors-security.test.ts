@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { ConfigError, readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';
 import { get, httpCall, inject, rawRequest, type HttpAnswer } from '../helpers/http-answer.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { API_OPERATIONS } from 'china-holiday-calendar-service/internal/http/api/operation-list.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/api/problems.js';
 import { BUNDLED_DATA_DIR, loadBundledViews } from '../helpers/bundled-dataset.js';

@@ -8,9 +8,9 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { createCalendarClient } from 'china-holiday-calendar/client';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import * as library from 'china-holiday-calendar';
-import { startService } from 'china-holiday-calendar-service/internal/server.js';
+import { startService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.ts';
 
 const { CalendarError, CalendarInputError } = library;

@@ -9,9 +9,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ErrorCode, LATEST_PROTOCOL_VERSION, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { pino } from 'pino';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { SERVER_LIMITS } from 'china-holiday-calendar-service/internal/http/ops/app.js';
-import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { httpCall, inject, openRawConnection, parseRawAnswer, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertEveryDocumentedRequest, assertToolList, assertToolMatchesHttp, callTool, problemOf, textOf } from '../helpers/mcp-parity.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';

@@ -14,7 +14,7 @@ import { after, describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
-import type { RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import type { RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { eventId } from 'china-holiday-calendar-service/internal/sync/webhooks.js';
 import { WRITER_STATE_FILE_NAME } from 'china-holiday-calendar-service/internal/sync/writer-state.js';
 import { Collected } from '../helpers/command-run.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
-import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
 import { ANNUAL_2026, FAR_2027, fakeGovCnOfFile } from '../helpers/fake-gov-cn.js';
 

@@ -6,8 +6,8 @@ import { pino } from 'pino';
 import * as library from 'china-holiday-calendar';
 import { CalendarError, CalendarInputError, openCalendar, UnpublishedYearError } from 'china-holiday-calendar';
 import { createCalendarClient, type CalendarClient } from 'china-holiday-calendar/client';
-import { readConfig } from 'china-holiday-calendar-service/internal/config.js';
-import { startService, type RunningService } from 'china-holiday-calendar-service/internal/server.js';
+import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
+import { startService, type RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
-import { isWriterProcess } from './cluster.js';
-import type { Config } from './config.js';
+import { isWriterProcess } from './process/cluster.js';
+import type { Config } from './settings/config.js';
 import { DatasetAnnouncer } from './sync/dataset-events.js';
 import { SyncSchedule } from './sync/sync-schedule.js';
 import { syncStateOf, type SyncStateSource } from './sync/sync-state.js';

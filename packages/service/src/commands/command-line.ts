@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { ConfigError, dataDirOf, expiresSecondsOf, publishingOf, readConfig, signingKeyOf } from '../config.js';
-import { integerSetting } from '../settings.js';
+import { ConfigError, dataDirOf, expiresSecondsOf, publishingOf, readConfig, signingKeyOf } from '../settings/config.js';
+import { integerSetting } from '../settings/settings.js';
 import { print } from './terminal-text.js';
 
 /** Each command's usage, shown by `china-calendar <command> --help`; `--help` alone lists them all. */
@@ -170,7 +170,7 @@ async function dispatch(argv: readonly string[], { env, stdout, stderr }: Comman
       return runSign(values['data-dir'] ?? dataDir, { signingKey, expiresSeconds, sequenceAtLeast }, stdout, stderr);
     }
     case '--version': {
-      const { SERVICE_VERSION } = await import('../service-version.js');
+      const { SERVICE_VERSION } = await import('../settings/service-version.js');
       print(stdout, `${SERVICE_VERSION}\n`);
       return 0;
     }

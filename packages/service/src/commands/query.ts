@@ -1,10 +1,10 @@
 import type { Writable } from 'node:stream';
 import { pino } from 'pino';
-import type { Config } from '../config.js';
+import type { Config } from '../settings/config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from '../http/api/operations/answer-bytes.js';
-import { buildServiceApp } from '../service-app.js';
+import { buildServiceApp } from '../process/service-app.js';
 import { print } from './terminal-text.js';
 
 /**

@@ -1,4 +1,4 @@
-import { readConfig, type Config } from '../config.js';
+import { readConfig, type Config } from '../settings/config.js';
 import { DEFAULT_USER_AGENT } from '../sync/http-fetch.js';
 import type { SyncSettings } from '../sync/sync-settings.js';
 

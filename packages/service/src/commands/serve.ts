@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
-import type { Config } from '../config.js';
-import { runPrimary } from '../cluster.js';
-import { createLogger, runService } from '../server.js';
+import type { Config } from '../settings/config.js';
+import { runPrimary } from '../process/cluster.js';
+import { createLogger, runService } from '../process/server.js';
 
 /** `serve`: the HTTP service, in this process or (WORKERS > 1) in a cluster of worker processes. */
 export async function runServe(config: Config): Promise<void> {

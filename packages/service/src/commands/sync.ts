@@ -5,7 +5,7 @@ import type { PublishOptions } from '../publishing/publish-year.js';
 import type { FetchLimits } from '../sync/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
 import { print } from './terminal-text.js';
-import { ConfigError } from '../settings.js';
+import { ConfigError } from '../settings/settings.js';
 import { readSyncSettings, SYNC_SOURCES, type SyncSettingValues } from '../sync/sync-settings.js';
 import { eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
 import { readWriterState } from '../sync/writer-state.js';

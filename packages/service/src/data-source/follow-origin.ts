@@ -6,7 +6,7 @@ import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-prob
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { shownText } from '@china-holiday-calendar/core/message-of.js';
 import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import type { OriginSettings } from '../config.js';
+import type { OriginSettings } from '../settings/config.js';
 import { READER_CHECK_FIELDS, readerChecks, type ManifestInUse } from './reader-checks.js';
 import { urlSource } from './url-source.js';
 import { writableFolder } from './writable-folder.js';

@@ -1,6 +1,6 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { redactedUrl } from '../redacted-url.js';
-import { SERVICE_VERSION } from '../service-version.js';
+import { redactedUrl } from '../outbound/redacted-url.js';
+import { SERVICE_VERSION } from '../settings/service-version.js';
 
 /** What one GET of an origin's file gave: the file, its validators, or that it has not changed or is not there. */
 export type OriginAnswer =

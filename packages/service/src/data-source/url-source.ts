@@ -10,7 +10,7 @@ import {
   type RawFile,
   type YearFile,
 } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { redactedUrl } from '../redacted-url.js';
+import { redactedUrl } from '../outbound/redacted-url.js';
 import { createOriginClient, type OriginAnswer, type OriginClient } from './origin-request.js';
 import { delayToNextPoll } from './wall-clock.js';
 import { nestedDeeperThan } from './json-depth.js';

@@ -1,5 +1,5 @@
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
-import { redactedUrl } from '../redacted-url.js';
+import { redactedUrl } from '../outbound/redacted-url.js';
 import { arrangedDays, type ArrangedDay } from './arrangement-days.js';
 import { FetchError, type Fetcher } from './http-fetch.js';
 import { excerptOf } from './network-text.js';

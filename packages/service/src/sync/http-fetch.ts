@@ -1,8 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { redactedUrl } from '../redacted-url.js';
-import { SERVICE_VERSION } from '../service-version.js';
+import { redactedUrl } from '../outbound/redacted-url.js';
+import { SERVICE_VERSION } from '../settings/service-version.js';
 import { hostOf, isPrivateAddress, type AddressPolicy } from './address-policy.js';
 
 /**

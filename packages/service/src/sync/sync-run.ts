@@ -8,7 +8,7 @@ import { crossCheckDifferences } from './cross-check.js';
 import { GOV_CN } from './gov-cn/site.js';
 import { govCnSource } from './gov-cn/source.js';
 import type { ImportProblem } from '../importer/import-error.js';
-import { redactedUrl } from '../redacted-url.js';
+import { redactedUrl } from '../outbound/redacted-url.js';
 import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
 import { ImporterThread, type NoticeYear } from './importer-thread.js';
 import { compactTitle, excerptOf } from './network-text.js';

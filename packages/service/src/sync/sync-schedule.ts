@@ -3,7 +3,7 @@ import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { currentYearInChina } from '../importer/import-notice.js';
 import { dataFolderRefusal } from '../publishing/data-folder.js';
 import type { PublishOptions } from '../publishing/publish-year.js';
-import { redactedUrl } from '../redacted-url.js';
+import { redactedUrl } from '../outbound/redacted-url.js';
 import type { FetchLimits } from './http-fetch.js';
 import { runSync, type SyncReport, type YearOutcome } from './sync-run.js';
 import type { SyncSettings } from './sync-settings.js';

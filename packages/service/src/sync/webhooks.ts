@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
-import { redactedUrl } from '../redacted-url.js';
+import { redactedUrl } from '../outbound/redacted-url.js';
 import { ANY_ADDRESS } from './address-policy.js';
 import { createFetcher, DEFAULT_FETCH_LIMITS, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
 import type { NoticeReference, SyncReport, YearOutcome } from './sync-run.js';

@@ -8,7 +8,7 @@ import { exampleProblem, PROBLEM_CATALOGUE } from './problem-catalogue.js';
 import { PROBLEM_CODES, PROBLEM_TYPES, problemSlug, type ProblemCode } from '../api/problems.js';
 import type { Responder } from '../api/response-policy.js';
 import type { ServiceRoute } from '../api/service-route.js';
-import { SERVICE_VERSION } from '../../service-version.js';
+import { SERVICE_VERSION } from '../../settings/service-version.js';
 import { MCP_PATH } from '../mcp/mcp-endpoint.js';
 
 const PAGE_CACHE = 'public, max-age=3600';

@@ -4,7 +4,7 @@ import { writeAnswer } from '../api/answer-writer.js';
 import type { Responder } from '../api/response-policy.js';
 import type { ServiceRoute } from '../api/service-route.js';
 import { MCP_PATH } from '../mcp/mcp-endpoint.js';
-import { SERVICE_VERSION } from '../../service-version.js';
+import { SERVICE_VERSION } from '../../settings/service-version.js';
 import { CALENDAR_PAGE_PATH } from './calendar-page-routes.js';
 import { layout, PAGE_HEADERS } from './docs-routes.js';
 import { escapeHtml, HTML_CONTENT_TYPE, PAGE_CSP, prefersHtml } from './html.js';

@@ -1,4 +1,4 @@
-import { SERVICE_VERSION } from '../../service-version.js';
+import { SERVICE_VERSION } from '../../settings/service-version.js';
 import { writeAnswer } from '../api/answer-writer.js';
 import type { RouteContext, RouteTable } from '../api/route-context.js';
 import type { ServiceRoute } from '../api/service-route.js';

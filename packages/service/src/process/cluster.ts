@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import type { Config } from '../settings/config.js';
 
 /** Set by the primary on the one worker that syncs and sends webhooks. */
 const WRITER_WORKER_ENV = 'CHINA_CALENDAR_WRITER_WORKER';

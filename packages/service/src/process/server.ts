@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { createServer } from 'node:net';
-import { withPort, type Config, type OriginSettings } from './config.js';
+import { withPort, type Config, type OriginSettings } from '../settings/config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
-import { ANSWER_BYTES_BUILD, type AnswerBytes } from './http/api/operations/answer-bytes.js';
-import { SERVER_LIMITS } from './http/ops/app.js';
-import { trackConnections } from './http/ops/connections.js';
+import { ANSWER_BYTES_BUILD, type AnswerBytes } from '../http/api/operations/answer-bytes.js';
+import { SERVER_LIMITS } from '../http/ops/app.js';
+import { trackConnections } from '../http/ops/connections.js';
 import { buildServiceApp, type ServiceStateSources } from './service-app.js';
-import type { SyncSchedule } from './sync/sync-schedule.js';
+import type { SyncSchedule } from '../sync/sync-schedule.js';
 import { isWriterProcess } from './cluster.js';
-import { keepSealed, type SealKeeper } from './publishing/keep-sealed.js';
+import { keepSealed, type SealKeeper } from '../publishing/keep-sealed.js';
 
 export interface RunningService {
   /** The configuration in effect (PORT=0 resolved to the bound port). */
@@ -51,7 +51,7 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
   // writes no file, and loads none of sync's modules (the importer, the HTML parser, the HTTP client
   // and the webhooks: about a tenth of the start-up, measured with `npm run bench -- --only start-up`).
   const writes = config.sync !== undefined || config.webhooks.urls.length > 0;
-  const writer = writes ? await (await import('./writer.js')).createWriter(config, live, logger) : undefined;
+  const writer = writes ? await (await import('../writer.js')).createWriter(config, live, logger) : undefined;
   let sealKeeper: SealKeeper | undefined;
   return {
     live,
@@ -77,7 +77,7 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
 
 /** A reader's modules (the origin's HTTP client among them) load only in a reader. */
 async function readerRole(origin: OriginSettings, logger: Logger): Promise<DatasetRole> {
-  const { followOrigin } = await import('./data-source/follow-origin.js');
+  const { followOrigin } = await import('../data-source/follow-origin.js');
   const reader = followOrigin(origin, ANSWER_BYTES_BUILD, logger);
   return {
     live: reader.live,
