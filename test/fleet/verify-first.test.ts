@@ -87,18 +87,24 @@ describe('a poll that overlaps a publication is never refused', () => {
     const readers = [await reader(`${writer.url}/dataset/`, { DATASET_PUBLIC_KEY_FILE: publicKey }), await reader(`${writer.url}/dataset/`, { DATASET_PUBLIC_KEY_FILE: publicKey })];
 
     // The re-seals, each a new signature and a new manifest written one after the other; the
-    // readers poll once a second and, to overlap as many publications as possible, all the time besides.
-    const run = { sealing: true };
+    // readers poll once a second and, to overlap as many publications as possible, all the time
+    // besides. The run lasts a number of re-seals and polls, not a time, so that a busy machine
+    // stretches it rather than shortening it.
+    const run = { sealing: true, seals: 0, polls: [0, 0] };
     const resealer = (async () => {
       while (run.sealing) {
         await sealFolder(dir, { signingKey: keys.privateKey });
+        run.seals++;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
-    const polling = readers.map(async (each) => {
-      while (run.sealing) await each.live.reload('test');
+    const polling = readers.map(async (each, index) => {
+      while (run.sealing) {
+        await each.live.reload('test');
+        run.polls[index] = (run.polls[index] ?? 0) + 1;
+      }
     });
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    while (run.seals < 40 || run.polls.some((count) => count < 20)) await new Promise((resolve) => setTimeout(resolve, 20));
     run.sealing = false;
     await Promise.all([resealer, ...polling]);
     // The folder's own manifest: the writer serves its files as they are on disk.
