@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import { API_OPERATIONS, OPERATION_IDS } from 'china-holiday-calendar-service/internal/http/api/operation-list.js';
+import { API_OPERATIONS, OPERATION_IDS } from 'china-holiday-calendar-service/internal/http/operations/operation-list.js';
 import { buildTestApp } from '../helpers/test-app.js';
 
 interface OpenApiOperation {

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { withPort, type Config, type OriginSettings } from '../settings/config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
-import { ANSWER_BYTES_BUILD, type AnswerBytes } from '../http/api/operations/answer-bytes.js';
+import { ANSWER_BYTES_BUILD, type AnswerBytes } from '../http/operations/answer-bytes.js';
 import { SERVER_LIMITS } from '../http/ops/app.js';
 import { trackConnections } from '../http/ops/connections.js';
 import { buildServiceApp, type ServiceStateSources } from './service-app.js';

@@ -1,7 +1,7 @@
 import { SERVICE_VERSION } from '../../settings/service-version.js';
-import { writeAnswer } from '../api/answer-writer.js';
-import type { RouteContext, RouteTable } from '../api/route-context.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import { writeAnswer } from '../kernel/answer-writer.js';
+import type { RouteContext, RouteTable } from '../route-context.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 
 /**
  * `/openapi.json`: built on first use (the schema tooling and the example requests are not worth

@@ -1,15 +1,15 @@
 import { buildApp } from '../ops/app.js';
-import { COMPRESSION_MIN_BYTES } from '../api/compression.js';
+import { COMPRESSION_MIN_BYTES } from '../kernel/compression.js';
 import { createServiceMetrics } from '../ops/metrics.js';
-import { unavailableProblem } from '../api/operation-route.js';
-import type { ApiOperation } from '../api/operation-list.js';
-import { INTERNAL_ERROR_PROBLEM, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../api/problems.js';
-import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
-import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from '../api/response-policy.js';
-import { BYTE_ORDER_MARK_PARAMETER } from '../api/representation.js';
-import { DAY_CSV_COLUMNS } from '../api/operations/day-csv.js';
-import type { RouteContext, RouteTable } from '../api/route-context.js';
-import type { RouteDoc, ServiceRoute } from '../api/service-route.js';
+import { unavailableProblem } from '../operations/operation-route.js';
+import type { ApiOperation } from '../operations/operation-list.js';
+import { INTERNAL_ERROR_PROBLEM, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../kernel/problems.js';
+import { IsoDateSchema, RESOURCE_SCHEMAS } from '../kernel/resource-schemas.js';
+import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from '../kernel/response-policy.js';
+import { BYTE_ORDER_MARK_PARAMETER } from '../kernel/representation.js';
+import { DAY_CSV_COLUMNS } from '../operations/day-csv.js';
+import type { RouteContext, RouteTable } from '../route-context.js';
+import type { RouteDoc, ServiceRoute } from '../kernel/service-route.js';
 
 export interface OpenApiOptions {
   readonly docsUrl: string;

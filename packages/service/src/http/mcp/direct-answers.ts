@@ -2,10 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import type { CalendarSource } from '../api/operation-route.js';
-import { INTERNAL_ERROR_PROBLEM } from '../api/problems.js';
-import type { CalendarTool } from '../../mcp/calendar-tools.js';
-import { answerCalendarTool, toolResultJson } from '../../mcp/tool-call.js';
+import type { CalendarSource } from '../operations/operation-route.js';
+import { INTERNAL_ERROR_PROBLEM } from '../kernel/problems.js';
+import type { CalendarTool } from './calendar-tools.js';
+import { answerCalendarTool, toolResultJson } from './tool-call.js';
 import type { McpAnswer } from './mcp-endpoint.js';
 
 /** A JSON-RPC request in the plain form the direct path answers: nothing it would have to check further. */

@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import type { ApiOperation } from '../api/operations/api-operation.js';
-import type { CalendarSource } from '../api/operation-route.js';
-import { sendProblem } from '../api/problems.js';
-import { CACHE_NEVER, type Responder } from '../api/response-policy.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import type { ApiOperation } from '../operations/api-operation.js';
+import type { CalendarSource } from '../operations/operation-route.js';
+import { sendProblem } from '../kernel/problems.js';
+import { CACHE_NEVER, type Responder } from '../kernel/response-policy.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 import { SERVER_LIMITS } from '../ops/app.js';
 import { MCP_BODY_LIMIT, MCP_METHODS, MCP_ORIGIN_REFUSED, MCP_PATH, MCP_TOO_LARGE, type McpAnswer } from './mcp-endpoint.js';
 import { mcpOriginAllowed } from './mcp-origin.js';

@@ -1,12 +1,12 @@
 import { METHODS } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { clientErrorHandler, connectHandler, expectationHandler } from './client-errors.js';
-import { INTERNAL_ERROR_PROBLEM, instanceOf, sendProblem } from '../api/problems.js';
-import { notFoundDetail } from '../api/path-near-miss.js';
-import { unparsedQuery } from '../api/query-string.js';
+import { INTERNAL_ERROR_PROBLEM, instanceOf, sendProblem } from '../kernel/problems.js';
+import { notFoundDetail } from './path-near-miss.js';
+import { unparsedQuery } from '../kernel/query-string.js';
 import { createRequestIds } from './request-id.js';
-import { GET_METHODS, sendOptions, type Responder } from '../api/response-policy.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import { GET_METHODS, sendOptions, type Responder } from '../kernel/response-policy.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 
 export interface AppOptions {
   /** The route table (see routes.ts): every path the service has. */

@@ -1,18 +1,18 @@
-import { calendarPageRoutes } from '../docs/calendar-page-routes.js';
-import { docsRoutes } from '../docs/docs-routes.js';
-import { frontDoorRoutes } from '../docs/front-door.js';
-import { datasetRoutes } from '../ops/dataset-routes.js';
-import { healthRoutes } from '../ops/health-routes.js';
-import { openApiRoute } from '../docs/openapi-route.js';
-import { operationRoute } from './operation-route.js';
-import { API_OPERATIONS } from './operation-list.js';
+import { calendarPageRoutes } from './docs/calendar-page-routes.js';
+import { docsRoutes } from './docs/docs-routes.js';
+import { frontDoorRoutes } from './docs/front-door.js';
+import { datasetRoutes } from './ops/dataset-routes.js';
+import { healthRoutes } from './ops/health-routes.js';
+import { openApiRoute } from './docs/openapi-route.js';
+import { operationRoute } from './operations/operation-route.js';
+import { API_OPERATIONS } from './operations/operation-list.js';
 import { getYearOverview } from './operations/business-day-operations.js';
 import { withNoticesAwaitingReview } from './operations/notices-awaiting-review.js';
-import { CACHE_NEVER } from './response-policy.js';
-import { mcpRoute } from '../mcp/mcp-route.js';
+import { CACHE_NEVER } from './kernel/response-policy.js';
+import { mcpRoute } from './mcp/mcp-route.js';
 import { SILENT_LOG } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { RouteContext } from './route-context.js';
-import type { ServiceRoute } from './service-route.js';
+import type { ServiceRoute } from './kernel/service-route.js';
 
 export type { RouteContext } from './route-context.js';
 

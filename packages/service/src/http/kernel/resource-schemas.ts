@@ -5,7 +5,7 @@ import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js
 import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
 import { MAX_OFFSET_DAYS } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import { CLOSURE_REASONS, TRADING_STATUSES } from '@china-holiday-calendar/core/answers/trading-days.js';
-import { PROBLEM_CODES } from '../api/problems.js';
+import { PROBLEM_CODES } from './problems.js';
 
 /**
  * JSON Schemas of the resources of docs/interface.md, the single definition the OpenAPI document

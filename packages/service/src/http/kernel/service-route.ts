@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiOperation } from './operation-list.js';
-import type { ResourceName } from '../docs/resource-schemas.js';
+import type { ApiOperation } from '../operations/operation-list.js';
+import type { ResourceName } from './resource-schemas.js';
 import type { RouteMethods } from './response-policy.js';
 
 /** One answer of a service route, as the OpenAPI document shows it. */

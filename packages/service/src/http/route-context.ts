@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
-import type { OriginStateSource } from '../../data-source/follow-origin.js';
-import type { SyncStateSource } from '../../sync/sync-state.js';
-import type { ServiceMetrics } from '../ops/metrics.js';
-import type { CalendarSource } from './operation-route.js';
-import type { Responder } from './response-policy.js';
-import type { ServiceRoute } from './service-route.js';
+import type { OriginStateSource } from '../data-source/follow-origin.js';
+import type { SyncStateSource } from '../sync/sync-state.js';
+import type { ServiceMetrics } from './ops/metrics.js';
+import type { CalendarSource } from './operations/operation-route.js';
+import type { Responder } from './kernel/response-policy.js';
+import type { ServiceRoute } from './kernel/service-route.js';
 
 /** What every route is built over: the live calendar and dataset, the responder, metrics and sync. */
 export interface RouteContext {

@@ -3,7 +3,7 @@ import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar
 import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import type { AnswerBytes } from './answer-bytes.js';
 import type { InputProblem, InputProblemCode, ReceivedValues } from '@china-holiday-calendar/core/questions/input-problem.js';
-import type { ResourceName } from '../../docs/resource-schemas.js';
+import type { ResourceName } from '../kernel/resource-schemas.js';
 
 export const OPERATION_IDS = [
   'chinaCalendar.getDateStatus',

@@ -1,8 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { DATE_LIST_PARAMETER, MAX_LISTED_DATES } from '@china-holiday-calendar/core/questions/date-list-question.js';
 import { MAX_RANGE_DAYS } from '@china-holiday-calendar/core/questions/date-parameters.js';
-import { DATE_SCHEMA, type ApiOperation, type OperationId } from '../http/api/operations/api-operation.js';
-import { IsoDateSchema, RESOURCE_SCHEMAS, type ResourceName } from '../http/docs/resource-schemas.js';
+import { DATE_SCHEMA, type ApiOperation, type OperationId } from '../operations/api-operation.js';
+import { IsoDateSchema, RESOURCE_SCHEMAS, type ResourceName } from '../kernel/resource-schemas.js';
 
 /**
  * The MCP tools: each is one API operation under a name an agent reads, with the operation's own

@@ -12,7 +12,7 @@ import {
   type TradingDatesQuestion,
   type TradingOffsetQuestion,
 } from '@china-holiday-calendar/core/questions/trading-questions.js';
-import { csvRecord } from '../csv.js';
+import { csvRecord } from '../kernel/csv.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation, type ParameterDoc } from './api-operation.js';
 
 /**
