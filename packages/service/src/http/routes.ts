@@ -3,25 +3,23 @@ import { docsRoutes } from './docs/docs-routes.js';
 import { frontDoorRoutes } from './docs/front-door.js';
 import { datasetRoutes } from './ops/dataset-routes.js';
 import { healthRoutes } from './ops/health-routes.js';
+import { metricsRoute } from './ops/metrics-route.js';
 import { openApiRoute } from './docs/openapi-route.js';
 import { operationRoute } from './operations/operation-route.js';
 import { API_OPERATIONS } from './operations/operation-list.js';
 import { getYearOverview } from './operations/business-day-operations.js';
 import { withNoticesAwaitingReview } from './operations/notices-awaiting-review.js';
-import { CACHE_NEVER } from './kernel/response-policy.js';
 import { mcpRoute } from './mcp/mcp-route.js';
 import { SILENT_LOG } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { RouteContext } from './route-context.js';
 import type { ServiceRoute } from './kernel/service-route.js';
-
-export type { RouteContext } from './route-context.js';
 
 const NO_ORIGINS: ReadonlySet<string> = new Set();
 
 /** The route table: every path of the service, in the order the OpenAPI document lists them. */
 export function serviceRoutes(context: RouteContext): ServiceRoute[] {
   const operations = API_OPERATIONS.map((operation) => (operation === getYearOverview ? withNoticesAwaitingReview(getYearOverview, context.sync) : operation));
-  const routes: ServiceRoute[] = [
+  return [
     ...operations.map((operation) => operationRoute(operation, context.calendar, context.responder)),
     ...healthRoutes(context.live, context.responder, { sync: context.sync, origin: context.origin }),
     ...(context.datasetDir === undefined ? [] : datasetRoutes(context.datasetDir, context.datasetSigned === true, context.responder)),
@@ -37,24 +35,6 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     mcpRoute(operations, context.calendar, context.responder, context.log ?? SILENT_LOG, context.mcpAllowedOrigins ?? NO_ORIGINS),
     // The document is built from this same table: handed over, not imported back.
     openApiRoute(context, serviceRoutes),
+    ...(context.metrics === undefined ? [] : [metricsRoute(context.metrics, context.responder)]),
   ];
-  const { metrics } = context;
-  if (metrics) {
-    routes.push({
-      path: '/metrics',
-      doc: {
-        kind: 'service',
-        operationId: 'service.getMetrics',
-        summary: 'Prometheus metrics',
-        description:
-          "Request counts and latency by operation and status, the dataset version and published years, reloads and their failures, sync runs, outcomes and webhook deliveries (when sync runs), a reader's polls of its origin (DATA_URL), process metrics.",
-        responses: { 200: { description: 'Metrics in the Prometheus text format.', contentType: 'text/plain; version=0.0.4; charset=utf-8', schema: 'MetricsText' } },
-      },
-      async handle(request, reply) {
-        const { contentType, text } = await metrics.scrape();
-        context.responder.write(request, reply, { operation: 'service.getMetrics', status: 200, headers: ['content-type', contentType, 'cache-control', CACHE_NEVER], body: Buffer.from(text) });
-      },
-    });
-  }
-  return routes;
 }

@@ -2,14 +2,30 @@ import { buildApp } from '../ops/app.js';
 import { COMPRESSION_MIN_BYTES } from '../kernel/compression.js';
 import { createServiceMetrics } from '../ops/metrics.js';
 import { unavailableProblem } from '../operations/operation-route.js';
-import type { ApiOperation } from '../operations/operation-list.js';
+import type { OperationDoc } from '../kernel/operation-doc.js';
 import { INTERNAL_ERROR_PROBLEM, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../kernel/problems.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS } from '../kernel/resource-schemas.js';
-import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from '../kernel/response-policy.js';
+import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder, type Responder } from '../kernel/response-policy.js';
 import { BYTE_ORDER_MARK_PARAMETER } from '../kernel/representation.js';
 import { DAY_CSV_COLUMNS } from '../operations/day-csv.js';
-import type { RouteContext, RouteTable } from '../route-context.js';
+import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import type { SyncStateSource } from '../../sync/sync-state.js';
+import type { CalendarSource } from '../operations/operation-route.js';
+import type { ServiceMetrics } from '../ops/metrics.js';
 import type { RouteDoc, ServiceRoute } from '../kernel/service-route.js';
+
+/**
+ * What the document needs of the route table's context: the table is handed over with it (the
+ * document is built from the same table, for another responder), so that this room needs nothing
+ * of the table above it.
+ */
+export interface DocumentedContext {
+  readonly calendar: CalendarSource;
+  readonly live: Pick<LiveDataset, 'dataset'>;
+  readonly responder: Responder;
+  readonly metrics?: ServiceMetrics;
+  readonly sync?: SyncStateSource;
+}
 
 export interface OpenApiOptions {
   readonly docsUrl: string;
@@ -55,7 +71,7 @@ const key = ({ method, url, accept }: ExampleCall): string => (accept === undefi
  * The document the service serves: its examples are the answers of the real application on the
  * current data, asked through a second instance of it that counts no metrics.
  */
-export async function servedOpenApiDocument(context: RouteContext, routeTable: RouteTable, options: OpenApiOptions): Promise<Record<string, unknown>> {
+export async function servedOpenApiDocument<Context extends DocumentedContext>(context: Context, routeTable: (context: Context) => ServiceRoute[], options: OpenApiOptions): Promise<Record<string, unknown>> {
   const responder = createResponder(context.responder.policy);
   // The same route table, with metrics of its own when the service has any (so /metrics is there too).
   const metrics = context.metrics === undefined ? undefined : createServiceMetrics(() => context.live.dataset(), context.sync === undefined ? {} : { sync: context.sync });
@@ -229,7 +245,7 @@ function mediaType(contentType: string): string {
   return contentType.split(';')[0] ?? contentType;
 }
 
-function firstExample(operation: ApiOperation<unknown>): string {
+function firstExample(operation: OperationDoc): string {
   return Object.values(operation.examples)[0]?.request ?? operation.path;
 }
 
@@ -252,7 +268,7 @@ function exampleValue(answer: ExampleAnswer): unknown {
     : answer.body;
 }
 
-function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers: ExampleAnswers): Record<string, unknown> {
+function apiOperation(operation: OperationDoc, docsUrl: string, answers: ExampleAnswers): Record<string, unknown> {
   const problemExamples = (codes: readonly ProblemCode[], requestOf: (code: ProblemCode) => { method: string; url: string } | undefined) =>
     Object.fromEntries(
       codes.map((code) => {

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { EncodedBodies } from './compression.js';
 import type { HeaderList, ResponseBody } from './response-body.js';
-import type { ServiceMetrics } from '../ops/metrics.js';
 
 /**
  * What every response carries besides its body: the request id, headers that fit a JSON API
@@ -80,7 +79,15 @@ export interface Responder {
   countRawAnswer(operation: string, status: number): void;
 }
 
-export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics): Responder {
+/**
+ * Where the responder counts each answer it writes: the service's metrics (http/ops/metrics.ts).
+ * Only this is asked of them, so that the kernel every route uses needs nothing of the room above it.
+ */
+export interface AnswerCounter {
+  observeRequest(operation: string, status: number, seconds?: number): void;
+}
+
+export function createResponder(policy: ResponsePolicy, metrics?: AnswerCounter): Responder {
   const anyOrigin = policy.corsOrigins === '*';
   const common: string[] = Object.entries(SECURITY_HEADERS).flat();
   // With a list of origins, the answer depends on the Origin header even where none is echoed,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiOperation } from '../operations/operation-list.js';
+import type { OperationDoc } from './operation-doc.js';
 import type { ResourceName } from './resource-schemas.js';
 import type { RouteMethods } from './response-policy.js';
 
@@ -14,7 +14,7 @@ export interface ServiceResponseDoc {
 
 /** How a route appears in the OpenAPI document. */
 export type RouteDoc =
-  | { readonly kind: 'api'; readonly operation: ApiOperation<unknown> }
+  | { readonly kind: 'api'; readonly operation: OperationDoc }
   | {
       readonly kind: 'service';
       readonly operationId: string;

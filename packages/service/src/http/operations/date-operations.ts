@@ -8,7 +8,8 @@ import {
   type DateParameter,
   type ParsedDates,
 } from '@china-holiday-calendar/core/questions/date-parameters.js';
-import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation, type ParameterDoc } from './api-operation.js';
+import type { ParameterDoc } from '../kernel/operation-doc.js';
+import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
 
 /** The four operations of the contract (docs/interface.md, Overview): each question is one or two dates. */
 

@@ -13,7 +13,8 @@ import {
   type TradingOffsetQuestion,
 } from '@china-holiday-calendar/core/questions/trading-questions.js';
 import { csvRecord } from '../kernel/csv.js';
-import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation, type ParameterDoc } from './api-operation.js';
+import type { ParameterDoc } from '../kernel/operation-doc.js';
+import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
 
 /**
  * The exchanges' calendar (docs/design.md, Trading days): the date operations' questions asked of
