@@ -129,7 +129,7 @@ export const getCalendarFeed: ApiOperation<CalendarFeedQuestion> = {
     // Rendered once per dataset and kept; the iCalendar library loads with the first feed asked for.
     return (
       calendar.calendarFeed(request) ??
-      import('@china-holiday-calendar/core/answers/calendar-feed.js').then(({ calendarFeed }) => calendar.calendarFeed(request, calendarFeed) ?? Buffer.alloc(0))
+      import('@china-holiday-calendar/core/answers/calendar-feed.js').then(({ renderCalendarFeed }) => calendar.calendarFeed(request, renderCalendarFeed) ?? Buffer.alloc(0))
     );
   },
   // A feed of years asked for by name, all published, changes only if their notices are amended;
