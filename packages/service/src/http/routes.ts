@@ -30,8 +30,8 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
     // the OpenAPI document (an HTML page is no operation for a client to call), while the router,
     // 405 and OPTIONS know it through this list.
     ...calendarPageRoutes(context.calendar, context.responder),
-    // The same operations as tools for AI agents (docs/agents.md): out of the OpenAPI document too,
-    // being JSON-RPC rather than one more resource.
+    // The same operations as tools for AI agents (docs/agents.md): one POST endpoint, in the
+    // OpenAPI document under its own tag.
     mcpRoute(operations, context.calendar, context.responder, context.log ?? SILENT_LOG, context.mcpAllowedOrigins ?? NO_ORIGINS),
     // The document is built from this same table: handed over, not imported back.
     openApiRoute(context, serviceRoutes),

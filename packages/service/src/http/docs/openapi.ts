@@ -5,7 +5,7 @@ import { unavailableProblem } from '../operations/operation-route.js';
 import type { OperationDoc } from '../kernel/operation-doc.js';
 import { INTERNAL_ERROR_PROBLEM, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../kernel/problems.js';
 import { IsoDateSchema, RESOURCE_SCHEMAS } from '../kernel/resource-schemas.js';
-import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder, type Responder } from '../kernel/response-policy.js';
+import { CACHE_SETTLED, CACHE_UNSETTLED, createResponder, GET_METHODS, type Responder, type RouteMethods } from '../kernel/response-policy.js';
 import { BYTE_ORDER_MARK_PARAMETER } from '../kernel/representation.js';
 import { DAY_CSV_COLUMNS } from '../operations/day-csv.js';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
@@ -47,6 +47,8 @@ interface ExampleCall {
   readonly method: string;
   readonly url: string;
   readonly accept?: string;
+  /** A request body (the MCP endpoint's), sent with its content type. */
+  readonly body?: { readonly contentType: string; readonly text: string };
 }
 
 const CSV_MEDIA_TYPE = 'text/csv';
@@ -80,8 +82,12 @@ export async function servedOpenApiDocument<Context extends DocumentedContext>(c
   try {
     const answers = new Map<string, ExampleAnswer>();
     for (const call of exampleRequests(routes)) {
-      const headers = { 'x-request-id': EXAMPLE_REQUEST_ID, ...(call.accept === undefined ? {} : { accept: call.accept }) };
-      const response = await app.inject({ method: call.method, url: call.url, headers });
+      const headers = {
+        'x-request-id': EXAMPLE_REQUEST_ID,
+        ...(call.accept === undefined ? {} : { accept: call.accept }),
+        ...(call.body === undefined ? {} : { 'content-type': call.body.contentType }),
+      };
+      const response = await app.inject({ method: call.method, url: call.url, headers, ...(call.body === undefined ? {} : { payload: call.body.text }) });
       answers.set(key(call), { status: response.statusCode, contentType: String(response.headers['content-type']), body: response.body });
     }
     return buildOpenApiDocument(routes, options, answers);
@@ -95,11 +101,12 @@ export async function servedOpenApiDocument<Context extends DocumentedContext>(c
  * of each service route that shows its real answer, and another method on every documented path.
  */
 export function exampleRequests(routes: readonly ServiceRoute[]): ExampleCall[] {
-  return routes.flatMap(({ path, doc }) => {
+  return routes.flatMap((route) => {
+    const { path, doc } = route;
     if (doc === undefined) return [];
     if (doc.kind === 'service') {
       const live = Object.values(doc.responses).some((response) => response.example !== undefined && 'live' in response.example);
-      return [...(live ? [{ method: 'GET', url: path }] : []), { method: 'POST', url: path }];
+      return [...(live ? [liveCall(path, doc)] : []), { method: otherMethod(route.methods ?? GET_METHODS), url: path }];
     }
     const { operation } = doc;
     return [
@@ -117,8 +124,11 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
   const paths: Record<string, unknown> = {};
   for (const route of routes) {
     if (route.doc === undefined) continue;
-    const get = route.doc.kind === 'api' ? apiOperation(route.doc.operation, options.docsUrl, answers) : serviceOperation(route.path, route.doc, answers);
-    paths[route.path] = { get, head: headOperation(get) };
+    const rule = route.methods ?? GET_METHODS;
+    const operation = route.doc.kind === 'api' ? apiOperation(route.doc.operation, options.docsUrl, answers) : serviceOperation(route.path, route.doc, rule, answers);
+    // A route of GET answers HEAD too; another route (the MCP endpoint) is listed under its own methods.
+    paths[route.path] =
+      rule === GET_METHODS ? { get: operation, head: headOperation(operation) } : Object.fromEntries(rule.methods.map((method) => [method.toLowerCase(), operation]));
   }
   return {
     openapi: '3.1.0',
@@ -129,7 +139,8 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
       description:
         "Whether a date is a working day or a rest day under the State Council's official holiday arrangements, with the make-up working days (调休). " +
         'Dates of years whose arrangement is not published answer 200 with UNKNOWN. Errors are RFC 9457 problems. ' +
-        'Every path also answers HEAD (the status and headers GET would send, without the body; listed in this document, not repeated on the reference page) and OPTIONS for CORS preflight. ' +
+        'Every GET path also answers HEAD (the status and headers GET would send, without the body; listed in this document, not repeated on the reference page), and every path OPTIONS for CORS preflight. ' +
+        'POST /mcp offers the same operations to AI agents as Model Context Protocol tools. ' +
         `Answers of ${COMPRESSION_MIN_BYTES} bytes or more are sent in brotli or gzip when Accept-Encoding asks for it (Vary: Accept-Encoding). ` +
         'A range of dates and a year are sent as CSV (text/csv, one row a day) when Accept prefers it (Vary: Accept).',
       // A name without an address: the only address the service knows is this documentation's own,
@@ -154,6 +165,7 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
         description:
           "The A-share exchanges' calendar (XSHG, XSHE, BJSE) under their own notices: whether a date is a trading day, over a range, the counts, and T+N.",
       },
+      { name: 'Agents', description: 'The same operations as Model Context Protocol tools, for AI agents: JSON-RPC 2.0 over Streamable HTTP.' },
       { name: 'Service', description: 'For the people who run the service: liveness, readiness, metrics and this document.' },
     ],
     paths,
@@ -193,13 +205,37 @@ function headOperation(get: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-function serviceOperation(path: string, doc: Extract<RouteDoc, { kind: 'service' }>, answers: ExampleAnswers): Record<string, unknown> {
+type ServiceDoc = Extract<RouteDoc, { kind: 'service' }>;
+
+/** The request whose real answer a service route's `live` example shows: a GET, or a POST of its example body. */
+function liveCall(path: string, doc: ServiceDoc): ExampleCall {
+  const body = doc.requestBody;
+  if (body === undefined) return { method: 'GET', url: path };
+  return { method: 'POST', url: path, accept: body.accept, body: { contentType: body.contentType, text: JSON.stringify(body.example) } };
+}
+
+/** A method the route does not answer, whose 405 the document shows. */
+function otherMethod(rule: RouteMethods): string {
+  return rule.methods.includes('POST') ? 'GET' : 'POST';
+}
+
+function serviceOperation(path: string, doc: ServiceDoc, rule: RouteMethods, answers: ExampleAnswers): Record<string, unknown> {
+  const body = doc.requestBody;
   return {
     operationId: doc.operationId,
-    tags: ['Service'],
+    tags: [doc.tag ?? 'Service'],
     summary: doc.summary,
     description: doc.description,
     ...(doc.parameters === undefined ? {} : { parameters: doc.parameters.map((parameter) => ({ in: 'path', required: true, ...parameter })) }),
+    ...(body === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            description: body.description,
+            content: { [body.contentType]: { schema: { $ref: `#/components/schemas/${body.schema}` }, examples: { call: { summary: 'A tool call', value: body.example } } } },
+          },
+        }),
     responses: {
       ...Object.fromEntries(
         Object.entries(doc.responses).map(([status, response]) => {
@@ -207,7 +243,7 @@ function serviceOperation(path: string, doc: Extract<RouteDoc, { kind: 'service'
             response.example === undefined
               ? {}
               : 'live' in response.example
-                ? { examples: { live: exampleOf('A real answer', { method: 'GET', url: path }, answers) } }
+                ? { examples: { live: exampleOf('A real answer', liveCall(path, doc), answers) } }
                 : { examples: { built: { summary: 'As the route writes it', value: response.example.value } } };
           return [
             status,
@@ -219,22 +255,22 @@ function serviceOperation(path: string, doc: Extract<RouteDoc, { kind: 'service'
           ];
         }),
       ),
-      405: methodNotAllowed(path, answers),
+      405: methodNotAllowed(path, answers, rule),
     },
   };
 }
 
-function methodNotAllowed(path: string, answers: ExampleAnswers): Record<string, unknown> {
+function methodNotAllowed(path: string, answers: ExampleAnswers, rule: RouteMethods = GET_METHODS): Record<string, unknown> {
   return {
-    description: 'Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed.',
+    description: `Only ${rule.methods.join(' and ')} (and OPTIONS, for CORS preflight) are allowed.`,
     headers: {
       'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
-      Allow: { schema: { type: 'string' }, description: ALLOWED_METHODS },
+      Allow: { schema: { type: 'string' }, description: rule.allow },
     },
     content: {
       [PROBLEM_CONTENT_TYPE]: {
         schema: { $ref: '#/components/schemas/Problem' },
-        examples: { METHOD_NOT_ALLOWED: exampleOf(PROBLEM_TYPES.METHOD_NOT_ALLOWED.title, { method: 'POST', url: path }, answers) },
+        examples: { METHOD_NOT_ALLOWED: exampleOf(PROBLEM_TYPES.METHOD_NOT_ALLOWED.title, { method: otherMethod(rule), url: path }, answers) },
       },
     },
   };

@@ -38,9 +38,10 @@ export const SERVER_LIMITS = {
   drainQuietMs: 1_000,
 } as const;
 
-/** The label of a route in metrics and logs: the operationId of an API operation, else its path. */
+/** The label of a route in metrics and logs: its own label, else its operationId, else its path. */
 export function routeLabel(route: ServiceRoute): string {
   const { doc } = route;
+  if (route.label !== undefined) return route.label;
   if (doc === undefined) return route.path;
   return doc.kind === 'api' ? doc.operation.operationId : doc.operationId;
 }
