@@ -5,22 +5,17 @@ import type { AnswerBytes } from './answer-bytes.js';
 import type { InputProblem, ReceivedValues } from '@china-holiday-calendar/core/questions/input-problem.js';
 import type { CsvDoc, OperationDoc } from '../kernel/operation-doc.js';
 
-export const OPERATION_IDS = [
-  'chinaCalendar.getDateStatus',
-  'chinaCalendar.getDateRangeStatus',
-  'chinaCalendar.calculateWorkdays',
-  'chinaCalendar.getNextHoliday',
-  'chinaCalendar.getDateStatuses',
-  'chinaCalendar.getWorkdayOffset',
-  'chinaCalendar.getYearOverview',
-  'chinaCalendar.getCalendarFeed',
-  'chinaCalendar.getTradingDayStatus',
-  'chinaCalendar.getTradingDayRangeStatus',
-  'chinaCalendar.countTradingDays',
-  'chinaCalendar.getTradingDayOffset',
-] as const;
-
-export type OperationId = (typeof OPERATION_IDS)[number];
+/** The operation as an MCP tool (http/mcp/calendar-tools.ts): the name and the words an agent reads; its arguments and output schema come from the operation. */
+export interface ToolDoc {
+  readonly name: string;
+  readonly title: string;
+  /** What an agent must know to use the answer right (agent-notes.ts: UNKNOWN is neither). */
+  readonly description: string;
+  /** Argument schemas that differ from the HTTP parameter's (a year is a number to an agent, text in a path; a list is an array). */
+  readonly argumentSchemas?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The argument that is a list of dates, sent over HTTP as one comma-separated parameter. */
+  readonly listArgument?: string;
+}
 
 /** A body as the byte view holds it (one Buffer, or pieces written in order without copying), or text made for the request. */
 export type AnswerBody = string | Buffer | readonly Buffer[];
@@ -47,7 +42,10 @@ export interface CsvRepresentation<Question> extends CsvDoc {
  * `answer` only ever receives what its own `read` returned).
  */
 export interface ApiOperation<Question> extends OperationDoc {
-  readonly operationId: OperationId;
+  /** Its id in the OpenAPI document, and its metrics label. */
+  readonly operationId: `chinaCalendar.${string}`;
+  /** The same operation as an MCP tool, listed in the order of the operations; none: not offered to agents (the calendar feed). */
+  readonly tool?: ToolDoc;
   /** The question, from the values of `parameters` in their order. */
   read(values: ReceivedValues): Question | InputProblem;
   /** One question to the calendar: its core's numbers written here, or bytes its byte view keeps. */
