@@ -47,7 +47,7 @@ export interface ServiceRoute {
   readonly methods?: RouteMethods;
   /**
    * Writes the answer through the responder. Returns nothing (or a promise of nothing): a handler
-   * that returned the reply would make Fastify wait on it as a promise, at a measured cost.
+   * that returned the reply would make Fastify wait on it as a promise, a cost on every answer.
    */
   handle(request: FastifyRequest, reply: FastifyReply): void | Promise<void>;
 }

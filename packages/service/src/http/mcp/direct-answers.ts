@@ -18,8 +18,8 @@ interface PlainRequest {
 /**
  * The two requests an agent repeats, answered without the SDK: tools/call and tools/list. The
  * SDK answers each POST with a server and a transport of its own, Web Request and Response
- * objects around it, and schema checks of the message and of the result: measured at 6.5 times
- * the CPU of the REST answer a tool call mirrors (BENCHMARKS.md, "MCP"). Here a tool call is the
+ * objects around it, and schema checks of the message and of the result: several times the CPU of
+ * the REST answer a tool call mirrors (BENCHMARKS.md, "MCP"). Here a tool call is the
  * operation's answer (its precomputed bytes, decoded) written into the JSON-RPC result as text,
  * and tools/list a text made once.
  *

@@ -91,7 +91,7 @@ interface Machinery {
 
 /**
  * The body reader and the SDK, loaded with the first POST: a service that no agent calls never
- * pays their start-up time (the first POST measured at 0.8 s on the shared 2-core build machine).
+ * pays their start-up time, which the first POST waits for (BENCHMARKS.md).
  */
 async function loadMachinery(operations: readonly ApiOperation<unknown>[], calendar: CalendarSource, log: Pick<Logger, 'error'>): Promise<Machinery> {
   const [{ readRequestBody }, { mcpExchange }] = await Promise.all([import('./request-body.js'), import('./mcp-exchange.js')]);

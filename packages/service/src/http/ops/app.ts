@@ -54,10 +54,10 @@ export function routeLabel(route: ServiceRoute): string {
  * Why Fastify, when its schemas, serializers, logger and reply.send are bypassed on the hot path:
  * what we keep (find-my-way's router, its client-error and timeout handling, `inject` for the
  * tests) is the part we would otherwise write and maintain ourselves, and it costs little: a
- * single date is answered in about 1.01x the instructions of a server that only sends the same
- * bytes, and the framework adds about 24 MB of memory and 40 ms of start-up (BENCHMARKS.md).
- * Replacing it by find-my-way and light-my-request alone would save those megabytes and
- * milliseconds but not a measurable share of a request, at the price of our own error handling.
+ * single date takes hardly more instructions than a server that only sends the same bytes, and
+ * the framework's memory and start-up are small (BENCHMARKS.md, "Round four"). Replacing it by
+ * find-my-way and light-my-request alone would save some of that memory and start-up but not a
+ * measurable share of a request, at the price of our own error handling.
  */
 export function buildApp(options: AppOptions): FastifyInstance {
   const { responder, routes } = options;
@@ -86,7 +86,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     logger: false,
     // No route declares a schema (the core's questions/ check every parameter, in the documented order,
     // and the responder writes every body), so Fastify's compilers are never needed: factories that
-    // refuse keep it from loading Ajv and fast-json-stringify at start, a measured 70 ms and 8 MB.
+    // refuse keep it from loading Ajv and fast-json-stringify at start (their time and memory: BENCHMARKS.md).
     schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
     genReqId: (request) => requestIds.forRequest(request),
     requestIdHeader: false,
