@@ -15,6 +15,53 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    // The service's HTTP rooms, bottom to top: the kernel every route uses (http/kernel), the
+    // operation records (http/operations), the operators' routes and the app (http/ops), the MCP
+    // room (http/mcp), the pages and the OpenAPI document (http/docs), and the route table with its
+    // context (the files at http/'s top). Each room imports only rooms below it.
+    {
+      name: 'http-kernel-at-the-bottom',
+      severity: 'error',
+      comment: 'The kernel (problems, response policy, answer writer, service route, ...) is what every HTTP room uses: it imports none of them.',
+      from: { path: '^packages/service/src/http/kernel/' },
+      to: { path: '^packages/service/src/http/', pathNot: '^packages/service/src/http/kernel/' },
+    },
+    {
+      name: 'http-operations-below-the-routes',
+      severity: 'error',
+      comment: 'The operation records sit on the kernel; the operators routes, MCP, the pages and the route table build on them, not the other way.',
+      from: { path: '^packages/service/src/http/operations/' },
+      to: { path: '^packages/service/src/http/', pathNot: '^packages/service/src/http/(kernel|operations)/' },
+    },
+    {
+      name: 'http-ops-below-mcp-and-docs',
+      severity: 'error',
+      comment: "The operators' routes and the app (http/ops) use the kernel and the operation records only: the pages, MCP and the route table come above them.",
+      from: { path: '^packages/service/src/http/ops/' },
+      to: { path: '^packages/service/src/http/', pathNot: '^packages/service/src/http/(kernel|operations|ops)/' },
+    },
+    {
+      name: 'http-mcp-below-docs',
+      severity: 'error',
+      comment: 'The MCP room (tools, servers, the POST /mcp endpoint) may use the rooms below it; the pages name its endpoint, so it must not reach up to them or to the route table.',
+      from: { path: '^packages/service/src/http/mcp/' },
+      to: { path: '^packages/service/src/http/', pathNot: '^packages/service/src/http/(kernel|operations|ops|mcp)/' },
+    },
+    {
+      name: 'http-docs-below-the-route-table',
+      severity: 'error',
+      comment: 'The pages and the OpenAPI document are handed the route table (openapi-route.ts); they never import it or its context.',
+      from: { path: '^packages/service/src/http/docs/' },
+      to: { path: '^packages/service/src/http/[^/]+$' },
+    },
+    {
+      name: 'http-rooms-no-folder-circle',
+      severity: 'error',
+      comment: 'No circle between the HTTP rooms as folders (scripts/folder-graph.ts prints the graph): two rooms that need each other are one room, or need a third below both.',
+      scope: 'folder',
+      from: { path: '^packages/service/src/http' },
+      to: { path: '^packages/service/src/http', circular: true },
+    },
     {
       name: 'engine-carries-no-service',
       severity: 'error',

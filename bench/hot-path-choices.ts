@@ -11,8 +11,8 @@ import { workdayCountJson, type WorkdayCount } from '@china-holiday-calendar/cor
 import { jsonString } from '@china-holiday-calendar/core/calendar/json-string.js';
 import { dayNumberFromCivil, daysInMonth, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
-import { problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/api/problems.js';
-import { queryValues } from 'china-holiday-calendar-service/internal/http/api/query-string.js';
+import { problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/kernel/problems.js';
+import { queryValues } from 'china-holiday-calendar-service/internal/http/kernel/query-string.js';
 import { cpuNanosPerCall, median } from './per-call.js';
 
 /** A hand-written piece and what it replaced (as it was before the change; git history has each), timed on the same inputs. */

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { before, describe, it } from 'node:test';
 import ICAL from 'ical.js';
 import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
-import { calendarFeed } from '@china-holiday-calendar/core/answers/calendar-feed.js';
+import { renderCalendarFeed } from '@china-holiday-calendar/core/answers/calendar-feed.js';
 import { buildCalendarViews, type CalendarViews } from '../helpers/calendar-views.js';
 import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
@@ -59,7 +59,7 @@ let zh: string;
 before(async () => {
   dataset = await loadBundledDataset();
   index = buildCalendarViews(dataset);
-  zh = calendarFeed(dataset, { years: YEARS, lang: 'zh' });
+  zh = renderCalendarFeed(dataset, { years: YEARS, lang: 'zh' });
 });
 
 /** What the index says: runs of HOLIDAY days with the same holidays, and every ADJUSTED_WORKDAY, 2008-01-01..2026-12-31. */
@@ -134,7 +134,7 @@ describe('the calendar feed', () => {
 
   it('names the holidays in Chinese or English, and says up to which year the notices are published', () => {
     const { calendar, events } = parseFeed(zh);
-    const en = parseFeed(calendarFeed(dataset, { years: [2023], lang: 'en' }));
+    const en = parseFeed(renderCalendarFeed(dataset, { years: [2023], lang: 'en' }));
     assert.ok(events.some((event) => event.summary === '春节放假'));
     assert.ok(events.some((event) => event.summary === '中秋节、国庆节放假'));
     assert.ok(events.some((event) => event.summary === '春节调休上班'));
@@ -147,18 +147,18 @@ describe('the calendar feed', () => {
   });
 
   it('builds UIDs from the year, the holidays, the kind and the first date, with DTSTAMP from the notice', () => {
-    const { events } = parseFeed(calendarFeed(dataset, { years: [2019], lang: 'zh' }));
+    const { events } = parseFeed(renderCalendarFeed(dataset, { years: [2019], lang: 'zh' }));
     const uids = events.map((event) => event.uid);
     assert.ok(uids.includes('2019-NEW_YEAR-rest-20181230@china-holiday-calendar'));
     assert.ok(uids.includes('2019-NEW_YEAR-work-20181229@china-holiday-calendar'));
     assert.ok(uids.includes('2019-LABOR_DAY-rest-20190501@china-holiday-calendar'));
     assert.ok(!uids.some((uid) => uid.startsWith('2018-')), 'only the 2019 notice');
-    assert.match(calendarFeed(dataset, { years: [2019], lang: 'zh' }), /UID:2019-LABOR_DAY-rest-20190501@china-holiday-calendar\r\nSEQUENCE:1\r\nDTSTAMP:20190322T000000Z/);
+    assert.match(renderCalendarFeed(dataset, { years: [2019], lang: 'zh' }), /UID:2019-LABOR_DAY-rest-20190501@china-holiday-calendar\r\nSEQUENCE:1\r\nDTSTAMP:20190322T000000Z/);
   });
 
   it('gives the same bytes for the same data, whatever the process time zone', () => {
-    const script = "import { calendarFeed } from './packages/core/src/answers/calendar-feed.ts'; import { loadBundledDataset } from './test/helpers/bundled-dataset.ts'; process.stdout.write(calendarFeed(await loadBundledDataset(), { years: [2008, 2015, 2026], lang: 'zh' }));";
-    const expected = calendarFeed(dataset, { years: [2008, 2015, 2026], lang: 'zh' });
+    const script = "import { renderCalendarFeed } from './packages/core/src/answers/calendar-feed.ts'; import { loadBundledDataset } from './test/helpers/bundled-dataset.ts'; process.stdout.write(renderCalendarFeed(await loadBundledDataset(), { years: [2008, 2015, 2026], lang: 'zh' }));";
+    const expected = renderCalendarFeed(dataset, { years: [2008, 2015, 2026], lang: 'zh' });
     for (const zone of ['Pacific/Kiritimati', 'America/Los_Angeles', 'UTC']) {
       const output = execFileSync(process.execPath, [SOURCE_CONDITION, '--import', 'tsx', '--input-type=module', '-e', script], {
         cwd: new URL('../../', import.meta.url),
@@ -184,14 +184,14 @@ describe('the calendar feed', () => {
     assert.notEqual(other.version, dataset.version);
     const withoutYear = (text: string): string[] =>
       text.split('BEGIN:VEVENT').filter((event) => !event.includes('UID:2015-'));
-    assert.deepEqual(withoutYear(calendarFeed(other, { years: YEARS, lang: 'zh' })), withoutYear(zh));
+    assert.deepEqual(withoutYear(renderCalendarFeed(other, { years: YEARS, lang: 'zh' })), withoutYear(zh));
     assert.deepEqual(
-      parseFeed(calendarFeed(other, { years: YEARS, lang: 'zh' })).events.map((event) => event.uid),
+      parseFeed(renderCalendarFeed(other, { years: YEARS, lang: 'zh' })).events.map((event) => event.uid),
       parseFeed(zh).events.map((event) => event.uid),
     );
   });
 
   it('holds no event for a year without a notice', () => {
-    assert.equal(parseFeed(calendarFeed(dataset, { years: [], lang: 'zh' })).events.length, 0);
+    assert.equal(parseFeed(renderCalendarFeed(dataset, { years: [], lang: 'zh' })).events.length, 0);
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import { buildCalendarViews, type CalendarViews } from '../helpers/calendar-views.js';
-import { unpublishedYearOverviewJson } from 'china-holiday-calendar-service/internal/http/api/operations/unpublished-overview-json.js';
+import { unpublishedYearOverviewJson } from 'china-holiday-calendar-service/internal/http/operations/unpublished-overview-json.js';
 import { unpublishedYearOverview, type YearOverview } from '@china-holiday-calendar/core/answers/year-overview.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';

@@ -23,7 +23,7 @@ import { pino } from 'pino';
 import { BUNDLED_DATA_DIR, readConfig, type Config } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { LiveDataset, type ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
-import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
+import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/operations/answer-bytes.js';
 import { runSign } from 'china-holiday-calendar-service/internal/commands/sign.js';
 import { keyIdOf, verifyManifest } from 'china-holiday-calendar-service/internal/publishing/dataset-signature.js';
 import { Collected } from '../helpers/command-run.js';

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { pino } from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
-import { PROBLEM_CODES } from 'china-holiday-calendar-service/internal/http/api/problems.js';
+import { PROBLEM_CODES } from 'china-holiday-calendar-service/internal/http/kernel/problems.js';
 import { startService, type RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { assertStayedHome, launchChromium, NO_BROWSER, watchedPage, type WatchedPage } from '../helpers/browser.js';
 import { freePort } from '../helpers/free-port.js';

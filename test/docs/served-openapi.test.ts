@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
-import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
+import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/operations/answer-bytes.js';
 import { buildServiceApp } from 'china-holiday-calendar-service/internal/process/service-app.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 

@@ -1,7 +1,7 @@
 import { isUnavailable, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
-import { buildAnswerBytes, type AnswerBytes } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
+import { buildAnswerBytes, type AnswerBytes } from 'china-holiday-calendar-service/internal/http/operations/answer-bytes.js';
 import { answerObjects, type AnswerObjects } from '@china-holiday-calendar/core/answers/answer-objects.js';
 
 /**

@@ -3,8 +3,8 @@ import type { CalendarViews } from './calendar-views.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { buildApp } from 'china-holiday-calendar-service/internal/http/ops/app.js';
-import { createResponder } from 'china-holiday-calendar-service/internal/http/api/response-policy.js';
-import { serviceRoutes } from 'china-holiday-calendar-service/internal/http/api/routes.js';
+import { createResponder } from 'china-holiday-calendar-service/internal/http/kernel/response-policy.js';
+import { serviceRoutes } from 'china-holiday-calendar-service/internal/http/routes.js';
 import { responsePolicyOf } from 'china-holiday-calendar-service/internal/process/service-app.js';
 import { loadBundledViews } from './bundled-dataset.js';
 

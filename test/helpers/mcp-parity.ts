@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { API_OPERATIONS, type ApiOperation } from 'china-holiday-calendar-service/internal/http/api/operation-list.js';
+import type { ApiOperation } from 'china-holiday-calendar-service/internal/http/operations/api-operation.js';
+import { API_OPERATIONS } from 'china-holiday-calendar-service/internal/http/operations/operation-list.js';
 import type { HttpAnswer } from './http-answer.js';
 
 /*

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { before, describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { COMPRESSION_MIN_BYTES, EncodedBodies, preferredCoding } from 'china-holiday-calendar-service/internal/http/api/compression.js';
+import { COMPRESSION_MIN_BYTES, EncodedBodies, preferredCoding } from 'china-holiday-calendar-service/internal/http/kernel/compression.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { importNotices } from '../helpers/command-run.js';
 import { copyOfBundledData } from '../helpers/data-dir.js';

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
-import { csvRecord } from 'china-holiday-calendar-service/internal/http/api/csv.js';
+import { csvRecord } from 'china-holiday-calendar-service/internal/http/kernel/csv.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { addDays, datesFromTo } from '../helpers/spec-dates.js';
 import { assertProblem, type DayStatusBody } from '../helpers/spec-shapes.js';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PROBLEM_CODES } from 'china-holiday-calendar-service/internal/http/api/problems.js';
+import { PROBLEM_CODES } from 'china-holiday-calendar-service/internal/http/kernel/problems.js';
 import { get, inject, type HttpAnswer } from '../helpers/http-answer.js';
 import { assertProblem, assertRequestIdHeader, problemSlug } from '../helpers/spec-shapes.js';
 import { useTestApp, TEST_DOCS_URL } from '../helpers/test-app.js';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { PROBLEM_CODES } from 'china-holiday-calendar-service/internal/http/api/problems.js';
+import { PROBLEM_CODES } from 'china-holiday-calendar-service/internal/http/kernel/problems.js';
 import { get } from '../helpers/http-answer.js';
 import { assertProblem, problemSlug } from '../helpers/spec-shapes.js';
 import { TEST_DOCS_URL, useTestApp } from '../helpers/test-app.js';

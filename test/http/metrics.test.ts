@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
-import type { AnswerBytes } from 'china-holiday-calendar-service/internal/http/api/operations/answer-bytes.js';
+import type { AnswerBytes } from 'china-holiday-calendar-service/internal/http/operations/answer-bytes.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { importNotices } from '../helpers/command-run.js';
 import { copyOfBundledData, eventually } from '../helpers/data-dir.js';

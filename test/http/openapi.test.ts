@@ -4,16 +4,23 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import { API_OPERATIONS, OPERATION_IDS } from 'china-holiday-calendar-service/internal/http/api/operation-list.js';
+import { API_OPERATIONS } from 'china-holiday-calendar-service/internal/http/operations/operation-list.js';
 import { buildTestApp } from '../helpers/test-app.js';
 
 interface OpenApiOperation {
   operationId: string;
   responses: Record<string, OpenApiResponse>;
+  requestBody?: { content: Record<string, { schema: { $ref: string }; examples: Record<string, { value: unknown }> }> };
+}
+/** A path: GET and HEAD, or (the MCP endpoint) POST alone. */
+interface OpenApiPath {
+  get?: OpenApiOperation;
+  head?: OpenApiOperation;
+  post?: OpenApiOperation;
 }
 interface OpenApiDocument {
   security: unknown[];
-  paths: Record<string, { get: OpenApiOperation; head: OpenApiOperation }>;
+  paths: Record<string, OpenApiPath>;
   components: { schemas: Record<string, unknown> };
 }
 interface OpenApiResponse {
@@ -37,6 +44,13 @@ before(async () => {
 });
 after(() => app.close());
 
+/** The operation a path documents: its GET, or its POST where it answers no GET. */
+function operationOf(path: OpenApiPath): OpenApiOperation {
+  const operation = path.get ?? path.post;
+  assert.ok(operation, 'every path documents GET or POST');
+  return operation;
+}
+
 /** Validates a value against a schema reference of the served document. */
 function check(ref: string, value: unknown): void {
   const validate = ajv.getSchema(ref);
@@ -45,7 +59,7 @@ function check(ref: string, value: unknown): void {
 }
 
 function responseSchema(operationId: string, status: string): { ref: string; examples: unknown[] } {
-  const operation = Object.values(document.paths).find((path) => path.get.operationId === operationId)?.get;
+  const operation = Object.values(document.paths).map(operationOf).find((candidate) => candidate.operationId === operationId);
   assert.ok(operation, `${operationId} is documented`);
   const content = Object.values(operation.responses[status]?.content ?? {})[0];
   assert.ok(content, `${operationId} documents a ${status} body`);
@@ -59,9 +73,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the four operations of docs/interface.md with exactly their operationCodes, then the business-day tools, then the trading days', () => {
-    const ids = Object.values(document.paths).map((path) => path.get.operationId);
-    assert.deepEqual(ids.filter((id) => id.startsWith('chinaCalendar.')), [...OPERATION_IDS]);
-    assert.deepEqual(OPERATION_IDS.slice(0, 4), [
+    const ids = Object.values(document.paths).map((path) => operationOf(path).operationId);
+    const apiIds = ids.filter((id) => id.startsWith('chinaCalendar.'));
+    assert.deepEqual(apiIds, API_OPERATIONS.map((operation) => operation.operationId));
+    assert.deepEqual(apiIds.slice(0, 4), [
       'chinaCalendar.getDateStatus',
       'chinaCalendar.getDateRangeStatus',
       'chinaCalendar.calculateWorkdays',
@@ -89,7 +104,13 @@ describe('the OpenAPI document', () => {
   it('shows as examples the live service’s real answers to the requests it names', async () => {
     let compared = 0;
     for (const path of Object.values(document.paths)) {
-      for (const [status, response] of Object.entries(path.get.responses)) {
+      const operation = operationOf(path);
+      // A POST's example is the answer to its documented request body.
+      const requestBody = Object.entries(operation.requestBody?.content ?? {}).map(([contentType, { examples }]) => ({
+        contentType,
+        text: JSON.stringify(Object.values(examples)[0]?.value),
+      }))[0];
+      for (const [status, response] of Object.entries(operation.responses)) {
         for (const content of Object.values(response.content ?? {})) {
           for (const example of Object.values(content.examples ?? {})) {
             const request = /^The answer to `(GET|POST) ([^`]+)`(?: with `Accept: ([^`]+)`)?\.$/.exec(example.description ?? '');
@@ -99,10 +120,16 @@ describe('the OpenAPI document', () => {
               continue;
             }
             const [, method = '', url = '', accept] = request;
-            const live = await app.inject({ method: method as 'GET' | 'POST', url, headers: { 'x-request-id': '3f9a2c1d5e7b-1', ...(accept === undefined ? {} : { accept }) } });
+            const body = method === 'POST' && requestBody !== undefined && path.post !== undefined ? requestBody : undefined;
+            const live = await app.inject({
+              method: method as 'GET' | 'POST',
+              url,
+              headers: { 'x-request-id': '3f9a2c1d5e7b-1', ...(accept === undefined ? {} : { accept }), ...(body === undefined ? {} : { 'content-type': body.contentType }) },
+              ...(body === undefined ? {} : { payload: body.text }),
+            });
             assert.equal(String(live.statusCode), status, `${method} ${url}`);
-            const body = live.headers['content-type']?.toString().includes('json') ? live.json<unknown>() : live.body;
-            assert.deepEqual(example.value, body, `${method} ${url}`);
+            const answer = live.headers['content-type']?.toString().includes('json') ? live.json<unknown>() : live.body;
+            assert.deepEqual(example.value, answer, `${method} ${url}`);
             compared += 1;
           }
         }
@@ -134,8 +161,13 @@ describe('what third-party tools ask of the document', () => {
     assert.ok(info.contact.url === undefined || !new URL(info.contact.url, 'http://service.test/').pathname.startsWith('/docs'), info.contact.url);
   });
 
-  it('documents HEAD beside GET on every path, with the same statuses and no bodies', () => {
+  it('documents HEAD beside GET on every path of GET, with the same statuses and no bodies', () => {
     for (const [path, item] of Object.entries(document.paths)) {
+      if (item.get === undefined) {
+        assert.equal(item.head, undefined, `${path}: no HEAD without GET`);
+        continue;
+      }
+      assert.ok(item.head, path);
       assert.equal(item.head.operationId, `${item.get.operationId}Head`, path);
       assert.deepEqual(Object.keys(item.head.responses), Object.keys(item.get.responses), path);
       for (const response of Object.values(item.head.responses)) assert.equal(response.content, undefined, `${path}: HEAD has no body`);
@@ -144,9 +176,11 @@ describe('what third-party tools ask of the document', () => {
 
   it('documents a 4xx answer (405, with a real example) on every path, the service endpoints too', async () => {
     for (const [path, item] of Object.entries(document.paths)) {
-      const examples = Object.values(item.get.responses['405']?.content?.['application/problem+json']?.examples ?? {});
+      const examples = Object.values(operationOf(item).responses['405']?.content?.['application/problem+json']?.examples ?? {});
       assert.equal(examples.length, 1, path);
-      const live = await app.inject({ method: 'POST', url: path.replace('{date}', '2024-02-04').replace('{year}', '2019'), headers: { 'x-request-id': '3f9a2c1d5e7b-1' } });
+      // A path of GET is probed with POST, the MCP endpoint (POST) with GET.
+      const method = item.get === undefined ? 'GET' : 'POST';
+      const live = await app.inject({ method, url: path.replace('{date}', '2024-02-04').replace('{year}', '2019'), headers: { 'x-request-id': '3f9a2c1d5e7b-1' } });
       assert.equal(live.statusCode, 405, path);
     }
   });
@@ -163,6 +197,31 @@ describe('what third-party tools ask of the document', () => {
     }
     const { examples } = responseSchema('service.getReadiness', '503');
     check(responseSchema('service.getReadiness', '503').ref, examples[0]);
+  });
+
+  it('documents POST /mcp under Agents: its JSON-RPC request body and answer, each example valid against its schema', async () => {
+    const mcp = document.paths['/mcp'];
+    assert.ok(mcp?.post, 'POST /mcp is documented');
+    assert.equal(mcp.get, undefined);
+    const [contentType, body] = Object.entries(mcp.post.requestBody?.content ?? {})[0] ?? [];
+    assert.equal(contentType, 'application/json');
+    assert.ok(body);
+    assert.equal(body.schema.$ref, '#/components/schemas/McpRequest');
+    const request = Object.values(body.examples)[0]?.value;
+    check(body.schema.$ref, request);
+    const { ref, examples } = responseSchema('agents.postMcp', '200');
+    assert.equal(ref, '#/components/schemas/McpResponse');
+    for (const example of examples) check(ref, example);
+    // The answer is the tool's: the same day the operation answers.
+    const live = await app.inject({
+      method: 'POST',
+      url: '/mcp',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      payload: JSON.stringify(request),
+    });
+    const answer = live.json<{ result: { structuredContent: unknown } }>();
+    assert.deepEqual(answer.result.structuredContent, (await app.inject('/v1/china-calendar/dates/2026-10-01')).json());
+    check(ref, answer);
   });
 });
 

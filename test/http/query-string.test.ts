@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { parse } from 'fast-querystring';
-import { queryValues } from 'china-holiday-calendar-service/internal/http/api/query-string.js';
+import { queryValues } from 'china-holiday-calendar-service/internal/http/kernel/query-string.js';
 
 /*
  * queryValues replaces Fastify's default query parser (fast-querystring, through find-my-way) on

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { SERVER_LIMITS } from 'china-holiday-calendar-service/internal/http/ops/app.js';
-import { JSON_CSP } from 'china-holiday-calendar-service/internal/http/api/response-policy.js';
+import { JSON_CSP } from 'china-holiday-calendar-service/internal/http/kernel/response-policy.js';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
 import { httpCall, openRawConnection, parseRawAnswer, rawExchange, type HttpAnswer } from '../helpers/http-answer.js';
 import { parseExposition, valueOf, type Exposition } from '../helpers/prometheus-text.js';

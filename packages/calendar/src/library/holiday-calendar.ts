@@ -245,8 +245,8 @@ export class HolidayCalendar {
     const answers = this.#answers();
     const request = feedRequest(answers.core, question);
     if ('unavailable' in request) throw new CalendarDataUnavailableError(request.year);
-    const { calendarFeed } = await loadFeedWriter();
-    return answers.calendarFeed(request, calendarFeed);
+    const { renderCalendarFeed } = await loadFeedWriter();
+    return answers.calendarFeed(request, renderCalendarFeed);
   }
 
   /** Stops watching the data directory of a live calendar (its timers never keep a process alive anyway). */

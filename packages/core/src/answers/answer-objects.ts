@@ -15,7 +15,7 @@ const BEFORE_SUPPORTED_RANGE: BeforeSupportedRange = { beforeSupportedRange: tru
  * The library's view of a calendar core: its answers as the frozen objects the library hands out
  * (the service's resources, field for field). A day's record is made on first use and kept, so
  * that a start or a reload makes none of them. The HTTP operations answer from the other view of
- * the same core, the bytes of packages/service/src/http/api/operations/answer-bytes.ts: one core, the same answers.
+ * the same core, the bytes of packages/service/src/http/operations/answer-bytes.ts: one core, the same answers.
  */
 export interface AnswerObjects {
   readonly core: CalendarCore;

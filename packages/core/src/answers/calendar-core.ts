@@ -21,7 +21,7 @@ const NEXT_UNAVAILABLE = -2;
  * is O(1) and answers with numbers (day numbers, counts) or an Unavailable, never with the
  * service's JSON or the library's records: those are its two views, each beside its users (the
  * library's objects in answers/answer-objects.ts, the bytes the HTTP operations send in
- * packages/service/src/http/api/operations/answer-bytes.ts). A new question is one query here and one view method.
+ * packages/service/src/http/operations/answer-bytes.ts). A new question is one query here and one view method.
  *
  * The tables cover 2008-01-01 to the end of the fourth year after the last published one
  * (`windowEnd`, exclusive); every later day is UNKNOWN, answered by computing it. Callers pass

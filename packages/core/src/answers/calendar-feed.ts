@@ -66,7 +66,7 @@ const TEXT = {
 export type FeedRenderer = (dataset: Dataset, request: FeedRequest) => string;
 
 /** The feed's text. `years` lists the published years wanted; the description says up to which year notices exist. */
-export const calendarFeed: FeedRenderer = (dataset, request) => {
+export const renderCalendarFeed: FeedRenderer = (dataset, request) => {
   const text = TEXT[request.lang];
   const lastPublished = dataset.publishedYears.at(-1);
   const calendar = ical({

@@ -2,10 +2,10 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { pino } from 'pino';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
-import { API_OPERATIONS } from '../http/api/operation-list.js';
-import { ANSWER_BYTES_BUILD } from '../http/api/operations/answer-bytes.js';
-import { calendarTools } from '../mcp/calendar-tools.js';
-import { calendarMcpServer } from '../mcp/mcp-server.js';
+import { API_OPERATIONS } from '../http/operations/operation-list.js';
+import { ANSWER_BYTES_BUILD } from '../http/operations/answer-bytes.js';
+import { calendarTools } from '../http/mcp/calendar-tools.js';
+import { calendarMcpServer } from '../http/mcp/mcp-server.js';
 
 /**
  * `mcp`: the MCP server over stdin and stdout, for an assistant that starts it as a child

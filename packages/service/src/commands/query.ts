@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import type { Config } from '../settings/config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
-import { ANSWER_BYTES_BUILD } from '../http/api/operations/answer-bytes.js';
+import { ANSWER_BYTES_BUILD } from '../http/operations/answer-bytes.js';
 import { buildServiceApp } from '../process/service-app.js';
 import { print } from './terminal-text.js';
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { withPort, type Config, type OriginSettings } from '../settings/config.js';
 import { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
-import { ANSWER_BYTES_BUILD, type AnswerBytes } from '../http/api/operations/answer-bytes.js';
+import { ANSWER_BYTES_BUILD, type AnswerBytes } from '../http/operations/answer-bytes.js';
 import { SERVER_LIMITS } from '../http/ops/app.js';
 import { trackConnections } from '../http/ops/connections.js';
 import { buildServiceApp, type ServiceStateSources } from './service-app.js';
@@ -49,7 +49,7 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
   const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: logger });
   // No SYNC_SOURCE and no WEBHOOK_URLS: no writer, so the default configuration makes no request and
   // writes no file, and loads none of sync's modules (the importer, the HTML parser, the HTTP client
-  // and the webhooks: about a tenth of the start-up, measured with `npm run bench -- --only start-up`).
+  // and the webhooks, a share of the start-up: BENCHMARKS.md).
   const writes = config.sync !== undefined || config.webhooks.urls.length > 0;
   const writer = writes ? await (await import('../writer.js')).createWriter(config, live, logger) : undefined;
   let sealKeeper: SealKeeper | undefined;

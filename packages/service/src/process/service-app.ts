@@ -2,11 +2,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../settings/config.js';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { OriginStateSource } from '../data-source/follow-origin.js';
-import type { AnswerBytes } from '../http/api/operations/answer-bytes.js';
+import type { AnswerBytes } from '../http/operations/answer-bytes.js';
 import { buildApp } from '../http/ops/app.js';
 import { createServiceMetrics } from '../http/ops/metrics.js';
-import { createResponder, type ResponsePolicy } from '../http/api/response-policy.js';
-import { serviceRoutes } from '../http/api/routes.js';
+import { createResponder, type ResponsePolicy } from '../http/kernel/response-policy.js';
+import { serviceRoutes } from '../http/routes.js';
 import type { SyncStateSource } from '../sync/sync-state.js';
 import type { DeliveryCounts } from '../sync/webhooks.js';
 

@@ -10,12 +10,12 @@ import { InputProblem } from '@china-holiday-calendar/core/questions/input-probl
 import { readYear } from '@china-holiday-calendar/core/questions/year-question.js';
 import { layout, redirectWithoutTrailingSlash } from './docs-routes.js';
 import { escapeHtml, HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS, prefersHtml } from './html.js';
-import { RETRY_AFTER_SECONDS, unavailableProblem, type CalendarSource } from '../api/operation-route.js';
-import { instanceOf, problemRecord, sendProblem, type ProblemRecord, type ProblemSpec } from '../api/problems.js';
-import { queryValues, type UnparsedQuery } from '../api/query-string.js';
-import { CACHE_NEVER, CACHE_SETTLED, CACHE_UNSETTLED, type HeaderList, type Responder } from '../api/response-policy.js';
-import { writeAnswer } from '../api/answer-writer.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import { RETRY_AFTER_SECONDS, unavailableProblem, type CalendarSource } from '../operations/operation-route.js';
+import { instanceOf, problemRecord, sendProblem, type ProblemRecord, type ProblemSpec } from '../kernel/problems.js';
+import { queryValues, type UnparsedQuery } from '../kernel/query-string.js';
+import { CACHE_NEVER, CACHE_SETTLED, CACHE_UNSETTLED, type HeaderList, type Responder } from '../kernel/response-policy.js';
+import { writeAnswer } from '../kernel/answer-writer.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 
 export const CALENDAR_PAGE_PATH = '/calendar';
 const YEAR_PAGE_PATH = `${CALENDAR_PAGE_PATH}/{year}`;

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { writeAnswer } from '../api/answer-writer.js';
+import { writeAnswer } from '../kernel/answer-writer.js';
 import { escapeHtml, HTML_CONTENT_TYPE, PAGE_CSP, PAGE_SECURITY_HEADERS } from './html.js';
 import { exampleProblem, PROBLEM_CATALOGUE } from './problem-catalogue.js';
-import { PROBLEM_CODES, PROBLEM_TYPES, problemSlug, type ProblemCode } from '../api/problems.js';
-import type { Responder } from '../api/response-policy.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import { PROBLEM_CODES, PROBLEM_TYPES, problemSlug, type ProblemCode } from '../kernel/problems.js';
+import type { Responder } from '../kernel/response-policy.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 import { SERVICE_VERSION } from '../../settings/service-version.js';
 import { MCP_PATH } from '../mcp/mcp-endpoint.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiOperation } from '../api/operations/api-operation.js';
-import { writeAnswer } from '../api/answer-writer.js';
-import type { Responder } from '../api/response-policy.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import type { ApiOperation } from '../operations/api-operation.js';
+import { writeAnswer } from '../kernel/answer-writer.js';
+import type { Responder } from '../kernel/response-policy.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 import { MCP_PATH } from '../mcp/mcp-endpoint.js';
 import { SERVICE_VERSION } from '../../settings/service-version.js';
 import { CALENDAR_PAGE_PATH } from './calendar-page-routes.js';

@@ -1,13 +1,13 @@
 import { SERVICE_VERSION } from '../../settings/service-version.js';
-import { writeAnswer } from '../api/answer-writer.js';
-import type { RouteContext, RouteTable } from '../api/route-context.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import { writeAnswer } from '../kernel/answer-writer.js';
+import type { DocumentedContext } from './openapi.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 
 /**
  * `/openapi.json`: built on first use (the schema tooling and the example requests are not worth
  * start-up time) and again whenever the dataset changes, since its examples are real answers.
  */
-export function openApiRoute(context: RouteContext, routeTable: RouteTable): ServiceRoute {
+export function openApiRoute<Context extends DocumentedContext>(context: Context, routeTable: (context: Context) => ServiceRoute[]): ServiceRoute {
   let built: { readonly version: string | undefined; readonly json: Buffer } | undefined;
   return {
     path: '/openapi.json',

@@ -1,15 +1,31 @@
 import { buildApp } from '../ops/app.js';
-import { COMPRESSION_MIN_BYTES } from '../api/compression.js';
+import { COMPRESSION_MIN_BYTES } from '../kernel/compression.js';
 import { createServiceMetrics } from '../ops/metrics.js';
-import { unavailableProblem } from '../api/operation-route.js';
-import type { ApiOperation } from '../api/operation-list.js';
-import { INTERNAL_ERROR_PROBLEM, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../api/problems.js';
-import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
-import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from '../api/response-policy.js';
-import { BYTE_ORDER_MARK_PARAMETER } from '../api/representation.js';
-import { DAY_CSV_COLUMNS } from '../api/operations/day-csv.js';
-import type { RouteContext, RouteTable } from '../api/route-context.js';
-import type { RouteDoc, ServiceRoute } from '../api/service-route.js';
+import { unavailableProblem } from '../operations/operation-route.js';
+import type { OperationDoc } from '../kernel/operation-doc.js';
+import { INTERNAL_ERROR_PROBLEM, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRecord, type ProblemCode, type ProblemSpec } from '../kernel/problems.js';
+import { IsoDateSchema, RESOURCE_SCHEMAS } from '../kernel/resource-schemas.js';
+import { CACHE_SETTLED, CACHE_UNSETTLED, createResponder, GET_METHODS, type Responder, type RouteMethods } from '../kernel/response-policy.js';
+import { BYTE_ORDER_MARK_PARAMETER } from '../kernel/representation.js';
+import { DAY_CSV_COLUMNS } from '../operations/day-csv.js';
+import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import type { SyncStateSource } from '../../sync/sync-state.js';
+import type { CalendarSource } from '../operations/operation-route.js';
+import type { ServiceMetrics } from '../ops/metrics.js';
+import type { RouteDoc, ServiceRoute } from '../kernel/service-route.js';
+
+/**
+ * What the document needs of the route table's context: the table is handed over with it (the
+ * document is built from the same table, for another responder), so that this room needs nothing
+ * of the table above it.
+ */
+export interface DocumentedContext {
+  readonly calendar: CalendarSource;
+  readonly live: Pick<LiveDataset, 'dataset'>;
+  readonly responder: Responder;
+  readonly metrics?: ServiceMetrics;
+  readonly sync?: SyncStateSource;
+}
 
 export interface OpenApiOptions {
   readonly docsUrl: string;
@@ -31,6 +47,8 @@ interface ExampleCall {
   readonly method: string;
   readonly url: string;
   readonly accept?: string;
+  /** A request body (the MCP endpoint's), sent with its content type. */
+  readonly body?: { readonly contentType: string; readonly text: string };
 }
 
 const CSV_MEDIA_TYPE = 'text/csv';
@@ -55,7 +73,7 @@ const key = ({ method, url, accept }: ExampleCall): string => (accept === undefi
  * The document the service serves: its examples are the answers of the real application on the
  * current data, asked through a second instance of it that counts no metrics.
  */
-export async function servedOpenApiDocument(context: RouteContext, routeTable: RouteTable, options: OpenApiOptions): Promise<Record<string, unknown>> {
+export async function servedOpenApiDocument<Context extends DocumentedContext>(context: Context, routeTable: (context: Context) => ServiceRoute[], options: OpenApiOptions): Promise<Record<string, unknown>> {
   const responder = createResponder(context.responder.policy);
   // The same route table, with metrics of its own when the service has any (so /metrics is there too).
   const metrics = context.metrics === undefined ? undefined : createServiceMetrics(() => context.live.dataset(), context.sync === undefined ? {} : { sync: context.sync });
@@ -64,8 +82,12 @@ export async function servedOpenApiDocument(context: RouteContext, routeTable: R
   try {
     const answers = new Map<string, ExampleAnswer>();
     for (const call of exampleRequests(routes)) {
-      const headers = { 'x-request-id': EXAMPLE_REQUEST_ID, ...(call.accept === undefined ? {} : { accept: call.accept }) };
-      const response = await app.inject({ method: call.method, url: call.url, headers });
+      const headers = {
+        'x-request-id': EXAMPLE_REQUEST_ID,
+        ...(call.accept === undefined ? {} : { accept: call.accept }),
+        ...(call.body === undefined ? {} : { 'content-type': call.body.contentType }),
+      };
+      const response = await app.inject({ method: call.method, url: call.url, headers, ...(call.body === undefined ? {} : { payload: call.body.text }) });
       answers.set(key(call), { status: response.statusCode, contentType: String(response.headers['content-type']), body: response.body });
     }
     return buildOpenApiDocument(routes, options, answers);
@@ -79,11 +101,12 @@ export async function servedOpenApiDocument(context: RouteContext, routeTable: R
  * of each service route that shows its real answer, and another method on every documented path.
  */
 export function exampleRequests(routes: readonly ServiceRoute[]): ExampleCall[] {
-  return routes.flatMap(({ path, doc }) => {
+  return routes.flatMap((route) => {
+    const { path, doc } = route;
     if (doc === undefined) return [];
     if (doc.kind === 'service') {
       const live = Object.values(doc.responses).some((response) => response.example !== undefined && 'live' in response.example);
-      return [...(live ? [{ method: 'GET', url: path }] : []), { method: 'POST', url: path }];
+      return [...(live ? [liveCall(path, doc)] : []), { method: otherMethod(route.methods ?? GET_METHODS), url: path }];
     }
     const { operation } = doc;
     return [
@@ -101,8 +124,11 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
   const paths: Record<string, unknown> = {};
   for (const route of routes) {
     if (route.doc === undefined) continue;
-    const get = route.doc.kind === 'api' ? apiOperation(route.doc.operation, options.docsUrl, answers) : serviceOperation(route.path, route.doc, answers);
-    paths[route.path] = { get, head: headOperation(get) };
+    const rule = route.methods ?? GET_METHODS;
+    const operation = route.doc.kind === 'api' ? apiOperation(route.doc.operation, options.docsUrl, answers) : serviceOperation(route.path, route.doc, rule, answers);
+    // A route of GET answers HEAD too; another route (the MCP endpoint) is listed under its own methods.
+    paths[route.path] =
+      rule === GET_METHODS ? { get: operation, head: headOperation(operation) } : Object.fromEntries(rule.methods.map((method) => [method.toLowerCase(), operation]));
   }
   return {
     openapi: '3.1.0',
@@ -113,7 +139,8 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
       description:
         "Whether a date is a working day or a rest day under the State Council's official holiday arrangements, with the make-up working days (调休). " +
         'Dates of years whose arrangement is not published answer 200 with UNKNOWN. Errors are RFC 9457 problems. ' +
-        'Every path also answers HEAD (the status and headers GET would send, without the body; listed in this document, not repeated on the reference page) and OPTIONS for CORS preflight. ' +
+        'Every GET path also answers HEAD (the status and headers GET would send, without the body; listed in this document, not repeated on the reference page), and every path OPTIONS for CORS preflight. ' +
+        'POST /mcp offers the same operations to AI agents as Model Context Protocol tools. ' +
         `Answers of ${COMPRESSION_MIN_BYTES} bytes or more are sent in brotli or gzip when Accept-Encoding asks for it (Vary: Accept-Encoding). ` +
         'A range of dates and a year are sent as CSV (text/csv, one row a day) when Accept prefers it (Vary: Accept).',
       // A name without an address: the only address the service knows is this documentation's own,
@@ -138,6 +165,7 @@ export function buildOpenApiDocument(routes: readonly ServiceRoute[], options: O
         description:
           "The A-share exchanges' calendar (XSHG, XSHE, BJSE) under their own notices: whether a date is a trading day, over a range, the counts, and T+N.",
       },
+      { name: 'Agents', description: 'The same operations as Model Context Protocol tools, for AI agents: JSON-RPC 2.0 over Streamable HTTP.' },
       { name: 'Service', description: 'For the people who run the service: liveness, readiness, metrics and this document.' },
     ],
     paths,
@@ -177,13 +205,37 @@ function headOperation(get: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-function serviceOperation(path: string, doc: Extract<RouteDoc, { kind: 'service' }>, answers: ExampleAnswers): Record<string, unknown> {
+type ServiceDoc = Extract<RouteDoc, { kind: 'service' }>;
+
+/** The request whose real answer a service route's `live` example shows: a GET, or a POST of its example body. */
+function liveCall(path: string, doc: ServiceDoc): ExampleCall {
+  const body = doc.requestBody;
+  if (body === undefined) return { method: 'GET', url: path };
+  return { method: 'POST', url: path, accept: body.accept, body: { contentType: body.contentType, text: JSON.stringify(body.example) } };
+}
+
+/** A method the route does not answer, whose 405 the document shows. */
+function otherMethod(rule: RouteMethods): string {
+  return rule.methods.includes('POST') ? 'GET' : 'POST';
+}
+
+function serviceOperation(path: string, doc: ServiceDoc, rule: RouteMethods, answers: ExampleAnswers): Record<string, unknown> {
+  const body = doc.requestBody;
   return {
     operationId: doc.operationId,
-    tags: ['Service'],
+    tags: [doc.tag ?? 'Service'],
     summary: doc.summary,
     description: doc.description,
     ...(doc.parameters === undefined ? {} : { parameters: doc.parameters.map((parameter) => ({ in: 'path', required: true, ...parameter })) }),
+    ...(body === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            description: body.description,
+            content: { [body.contentType]: { schema: { $ref: `#/components/schemas/${body.schema}` }, examples: { call: { summary: 'A tool call', value: body.example } } } },
+          },
+        }),
     responses: {
       ...Object.fromEntries(
         Object.entries(doc.responses).map(([status, response]) => {
@@ -191,7 +243,7 @@ function serviceOperation(path: string, doc: Extract<RouteDoc, { kind: 'service'
             response.example === undefined
               ? {}
               : 'live' in response.example
-                ? { examples: { live: exampleOf('A real answer', { method: 'GET', url: path }, answers) } }
+                ? { examples: { live: exampleOf('A real answer', liveCall(path, doc), answers) } }
                 : { examples: { built: { summary: 'As the route writes it', value: response.example.value } } };
           return [
             status,
@@ -203,22 +255,22 @@ function serviceOperation(path: string, doc: Extract<RouteDoc, { kind: 'service'
           ];
         }),
       ),
-      405: methodNotAllowed(path, answers),
+      405: methodNotAllowed(path, answers, rule),
     },
   };
 }
 
-function methodNotAllowed(path: string, answers: ExampleAnswers): Record<string, unknown> {
+function methodNotAllowed(path: string, answers: ExampleAnswers, rule: RouteMethods = GET_METHODS): Record<string, unknown> {
   return {
-    description: 'Only GET and HEAD (and OPTIONS, for CORS preflight) are allowed.',
+    description: `Only ${rule.methods.join(' and ')} (and OPTIONS, for CORS preflight) are allowed.`,
     headers: {
       'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
-      Allow: { schema: { type: 'string' }, description: ALLOWED_METHODS },
+      Allow: { schema: { type: 'string' }, description: rule.allow },
     },
     content: {
       [PROBLEM_CONTENT_TYPE]: {
         schema: { $ref: '#/components/schemas/Problem' },
-        examples: { METHOD_NOT_ALLOWED: exampleOf(PROBLEM_TYPES.METHOD_NOT_ALLOWED.title, { method: 'POST', url: path }, answers) },
+        examples: { METHOD_NOT_ALLOWED: exampleOf(PROBLEM_TYPES.METHOD_NOT_ALLOWED.title, { method: otherMethod(rule), url: path }, answers) },
       },
     },
   };
@@ -229,7 +281,7 @@ function mediaType(contentType: string): string {
   return contentType.split(';')[0] ?? contentType;
 }
 
-function firstExample(operation: ApiOperation<unknown>): string {
+function firstExample(operation: OperationDoc): string {
   return Object.values(operation.examples)[0]?.request ?? operation.path;
 }
 
@@ -252,7 +304,7 @@ function exampleValue(answer: ExampleAnswer): unknown {
     : answer.body;
 }
 
-function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers: ExampleAnswers): Record<string, unknown> {
+function apiOperation(operation: OperationDoc, docsUrl: string, answers: ExampleAnswers): Record<string, unknown> {
   const problemExamples = (codes: readonly ProblemCode[], requestOf: (code: ProblemCode) => { method: string; url: string } | undefined) =>
     Object.fromEntries(
       codes.map((code) => {

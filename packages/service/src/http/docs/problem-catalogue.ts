@@ -1,12 +1,10 @@
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { MAX_RANGE_DAYS } from '@china-holiday-calendar/core/questions/date-parameters.js';
-import { problemRecord, type ProblemCode, type ProblemRecord } from '../api/problems.js';
-import { ALLOWED_METHODS } from '../api/response-policy.js';
+import { problemRecord, type ProblemCode, type ProblemRecord } from '../kernel/problems.js';
+import { ALLOWED_METHODS } from '../kernel/response-policy.js';
+import { EXPECTATION_FAILED_DETAIL } from '../ops/client-errors.js';
 import { MCP_BODY_LIMIT, MCP_ORIGIN_REFUSED, MCP_TOO_LARGE } from '../mcp/mcp-endpoint.js';
-
-/** The detail of EXPECTATION_FAILED: the expectation is not quoted, the client knows what it sent. */
-export const EXPECTATION_FAILED_DETAIL = 'The Expect header asks for something other than 100-continue, which this service cannot meet.';
 
 /** What each problem type means and how a client fixes it: the problem pages and the OpenAPI examples. */
 export interface ProblemExplanation {

@@ -2,10 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import type { CalendarSource } from '../api/operation-route.js';
-import { INTERNAL_ERROR_PROBLEM } from '../api/problems.js';
-import type { CalendarTool } from '../../mcp/calendar-tools.js';
-import { answerCalendarTool, toolResultJson } from '../../mcp/tool-call.js';
+import type { CalendarSource } from '../operations/operation-route.js';
+import { INTERNAL_ERROR_PROBLEM } from '../kernel/problems.js';
+import type { CalendarTool } from './calendar-tools.js';
+import { answerCalendarTool, toolResultJson } from './tool-call.js';
 import type { McpAnswer } from './mcp-endpoint.js';
 
 /** A JSON-RPC request in the plain form the direct path answers: nothing it would have to check further. */
@@ -18,8 +18,8 @@ interface PlainRequest {
 /**
  * The two requests an agent repeats, answered without the SDK: tools/call and tools/list. The
  * SDK answers each POST with a server and a transport of its own, Web Request and Response
- * objects around it, and schema checks of the message and of the result: measured at 6.5 times
- * the CPU of the REST answer a tool call mirrors (BENCHMARKS.md, "MCP"). Here a tool call is the
+ * objects around it, and schema checks of the message and of the result: several times the CPU of
+ * the REST answer a tool call mirrors (BENCHMARKS.md, "MCP"). Here a tool call is the
  * operation's answer (its precomputed bytes, decoded) written into the JSON-RPC result as text,
  * and tools/list a text made once.
  *

@@ -1,4 +1,4 @@
-import type { RouteMethods } from '../api/response-policy.js';
+import type { RouteMethods } from '../kernel/response-policy.js';
 
 /** Where the MCP endpoint is and what it accepts: the route's and the problem pages' one source. */
 

@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Logger } from 'pino';
-import type { ApiOperation } from '../api/operations/api-operation.js';
-import type { CalendarSource } from '../api/operation-route.js';
-import { calendarTools } from '../../mcp/calendar-tools.js';
-import { calendarMcpServer } from '../../mcp/mcp-server.js';
+import type { ApiOperation } from '../operations/api-operation.js';
+import type { CalendarSource } from '../operations/operation-route.js';
+import { calendarTools } from './calendar-tools.js';
+import { calendarMcpServer } from './mcp-server.js';
 import { directAnswerer } from './direct-answers.js';
 import type { McpAnswer } from './mcp-endpoint.js';
 

@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import type { ApiOperation } from '../api/operations/api-operation.js';
-import type { CalendarSource } from '../api/operation-route.js';
-import { sendProblem } from '../api/problems.js';
-import { CACHE_NEVER, type Responder } from '../api/response-policy.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import type { ApiOperation } from '../operations/api-operation.js';
+import type { CalendarSource } from '../operations/operation-route.js';
+import { sendProblem } from '../kernel/problems.js';
+import { CACHE_NEVER, type Responder } from '../kernel/response-policy.js';
+import type { RouteDoc, ServiceRoute } from '../kernel/service-route.js';
 import { SERVER_LIMITS } from '../ops/app.js';
 import { MCP_BODY_LIMIT, MCP_METHODS, MCP_ORIGIN_REFUSED, MCP_PATH, MCP_TOO_LARGE, type McpAnswer } from './mcp-endpoint.js';
 import { mcpOriginAllowed } from './mcp-origin.js';
@@ -27,7 +27,9 @@ export function mcpRoute(
   let machinery: Promise<Machinery> | undefined;
   return {
     path: MCP_PATH,
+    label: MCP_PATH,
     methods: MCP_METHODS,
+    doc: MCP_DOC,
     async handle(request, reply) {
       if (!mcpOriginAllowed(request.headers.origin, allowedOrigins)) {
         sendProblem(responder, request, reply, { code: 'ORIGIN_NOT_ALLOWED', detail: MCP_ORIGIN_REFUSED }, { operation: MCP_PATH });
@@ -57,6 +59,28 @@ export function mcpRoute(
   };
 }
 
+/** The endpoint as the OpenAPI document and /docs show it: one POST, one JSON-RPC message. */
+const MCP_DOC: RouteDoc = {
+  kind: 'service',
+  operationId: 'agents.postMcp',
+  tag: 'Agents',
+  summary: 'Model Context Protocol endpoint',
+  description:
+    'The API operations as MCP tools for AI agents (docs/agents.md): JSON-RPC 2.0 over Streamable HTTP, stateless, one message a POST, answered as JSON. ' +
+    'A notification is answered 202 with no body. A browser page may call it only from a loopback origin or one in MCP_ALLOWED_ORIGINS (403 otherwise); ' +
+    `a body over ${MCP_BODY_LIMIT} bytes is answered 413.`,
+  requestBody: {
+    description: 'One JSON-RPC request or notification. The Accept header must name both application/json and text/event-stream.',
+    contentType: 'application/json',
+    schema: 'McpRequest',
+    accept: 'application/json, text/event-stream',
+    example: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_date_status', arguments: { date: '2026-10-01' } } },
+  },
+  responses: {
+    200: { description: "The JSON-RPC response: for tools/call, the operation's answer.", contentType: 'application/json', schema: 'McpResponse', example: { live: true } },
+  },
+};
+
 /** How much sooner than the server's request timeout the body's own deadline falls. */
 const BODY_DEADLINE_MARGIN_MS = 500;
 
@@ -67,7 +91,7 @@ interface Machinery {
 
 /**
  * The body reader and the SDK, loaded with the first POST: a service that no agent calls never
- * pays their start-up time (the first POST measured at 0.8 s on the shared 2-core build machine).
+ * pays their start-up time, which the first POST waits for (BENCHMARKS.md).
  */
 async function loadMachinery(operations: readonly ApiOperation<unknown>[], calendar: CalendarSource, log: Pick<Logger, 'error'>): Promise<Machinery> {
   const [{ readRequestBody }, { mcpExchange }] = await Promise.all([import('./request-body.js'), import('./mcp-exchange.js')]);

@@ -1,12 +1,12 @@
 import { METHODS } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { clientErrorHandler, connectHandler, expectationHandler } from './client-errors.js';
-import { INTERNAL_ERROR_PROBLEM, instanceOf, sendProblem } from '../api/problems.js';
-import { notFoundDetail } from '../api/path-near-miss.js';
-import { unparsedQuery } from '../api/query-string.js';
+import { INTERNAL_ERROR_PROBLEM, instanceOf, sendProblem } from '../kernel/problems.js';
+import { notFoundDetail } from './path-near-miss.js';
+import { unparsedQuery } from '../kernel/query-string.js';
 import { createRequestIds } from './request-id.js';
-import { GET_METHODS, sendOptions, type Responder } from '../api/response-policy.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import { GET_METHODS, sendOptions, type Responder } from '../kernel/response-policy.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 
 export interface AppOptions {
   /** The route table (see routes.ts): every path the service has. */
@@ -38,9 +38,10 @@ export const SERVER_LIMITS = {
   drainQuietMs: 1_000,
 } as const;
 
-/** The label of a route in metrics and logs: the operationId of an API operation, else its path. */
+/** The label of a route in metrics and logs: its own label, else its operationId, else its path. */
 export function routeLabel(route: ServiceRoute): string {
   const { doc } = route;
+  if (route.label !== undefined) return route.label;
   if (doc === undefined) return route.path;
   return doc.kind === 'api' ? doc.operation.operationId : doc.operationId;
 }
@@ -53,10 +54,10 @@ export function routeLabel(route: ServiceRoute): string {
  * Why Fastify, when its schemas, serializers, logger and reply.send are bypassed on the hot path:
  * what we keep (find-my-way's router, its client-error and timeout handling, `inject` for the
  * tests) is the part we would otherwise write and maintain ourselves, and it costs little: a
- * single date is answered in about 1.01x the instructions of a server that only sends the same
- * bytes, and the framework adds about 24 MB of memory and 40 ms of start-up (BENCHMARKS.md).
- * Replacing it by find-my-way and light-my-request alone would save those megabytes and
- * milliseconds but not a measurable share of a request, at the price of our own error handling.
+ * single date takes hardly more instructions than a server that only sends the same bytes, and
+ * the framework's memory and start-up are small (BENCHMARKS.md, "Round four"). Replacing it by
+ * find-my-way and light-my-request alone would save some of that memory and start-up but not a
+ * measurable share of a request, at the price of our own error handling.
  */
 export function buildApp(options: AppOptions): FastifyInstance {
   const { responder, routes } = options;
@@ -85,7 +86,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
     logger: false,
     // No route declares a schema (the core's questions/ check every parameter, in the documented order,
     // and the responder writes every body), so Fastify's compilers are never needed: factories that
-    // refuse keep it from loading Ajv and fast-json-stringify at start, a measured 70 ms and 8 MB.
+    // refuse keep it from loading Ajv and fast-json-stringify at start (their time and memory: BENCHMARKS.md).
     schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
     genReqId: (request) => requestIds.forRequest(request),
     requestIdHeader: false,

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { responseUnderWay } from './connections.js';
-import { EXPECTATION_FAILED_DETAIL } from '../docs/problem-catalogue.js';
-import { instanceOf, problemJson, problemRecord, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemSpec } from '../api/problems.js';
+import { instanceOf, problemJson, problemRecord, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemSpec } from '../kernel/problems.js';
 import type { RequestIds } from './request-id.js';
-import { CACHE_NEVER, CORS_EXPOSED, JSON_CSP, SECURITY_HEADERS, type Responder, type ResponsePolicy } from '../api/response-policy.js';
+import { CACHE_NEVER, CORS_EXPOSED, JSON_CSP, SECURITY_HEADERS, type Responder, type ResponsePolicy } from '../kernel/response-policy.js';
 
 type ClientError = Error & { code?: string | undefined; rawPacket?: unknown };
+
+/** The detail of EXPECTATION_FAILED: the expectation is not quoted, the client knows what it sent. */
+export const EXPECTATION_FAILED_DETAIL = 'The Expect header asks for something other than 100-continue, which this service cannot meet.';
 
 /** The metrics label of answers given before any route: the one unknown paths count under. */
 const UNROUTED = 'none';

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { isYearFileName, MANIFEST_FILE_NAME, readDataFile, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { sendProblem } from '../api/problems.js';
-import { writeAnswer } from '../api/answer-writer.js';
-import type { Responder } from '../api/response-policy.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import { sendProblem } from '../kernel/problems.js';
+import { writeAnswer } from '../kernel/answer-writer.js';
+import type { Responder } from '../kernel/response-policy.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 
 const OPERATION = 'service.getDatasetFile';
 

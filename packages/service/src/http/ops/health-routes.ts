@@ -2,8 +2,8 @@ import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-data
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import type { OriginState, OriginStateSource } from '../../data-source/follow-origin.js';
 import type { SyncState, SyncStateSource } from '../../sync/sync-state.js';
-import { CACHE_NEVER, type Responder } from '../api/response-policy.js';
-import type { ServiceRoute } from '../api/service-route.js';
+import { CACHE_NEVER, type Responder } from '../kernel/response-policy.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const JSON_NO_STORE = ['content-type', JSON_TYPE, 'cache-control', CACHE_NEVER];

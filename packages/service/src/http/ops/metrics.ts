@@ -1,5 +1,6 @@
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import type { ReloadOutcome } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import type { AnswerCounter } from '../kernel/response-policy.js';
 import { DURATION_BUCKETS, RequestRecorder, type MetricSources } from './request-recorder.js';
 
 /**
@@ -7,7 +8,7 @@ import { DURATION_BUCKETS, RequestRecorder, type MetricSources } from './request
  * Prometheus exposition (prom-client, with Node's process metrics) is loaded on the first scrape,
  * so that start-up does not pay for it; it reads these counts and the dataset when scraped.
  */
-export interface ServiceMetrics {
+export interface ServiceMetrics extends AnswerCounter {
   /**
    * Counts an answer. `seconds` is the time from receiving the request to answering it; an answer
    * to a request never received whole (a parser error, a timeout) has none and is counted only.

@@ -33,9 +33,9 @@ export interface Series {
 
 /**
  * Request counts and durations kept as plain numbers: an observation is a map lookup and two
- * additions. prom-client's labelled histogram hashed the labels on every observation, which
- * measured at about a fifth of the cost of our cheapest answers; prom-client still exposes the
- * figures, reading them at scrape time.
+ * additions. prom-client's labelled histogram hashed the labels on every observation, a large
+ * share of our cheapest answers' cost (BENCHMARKS.md); prom-client still exposes the figures,
+ * reading them at scrape time.
  */
 export class RequestRecorder {
   // By operation, then by status: lookups by keys that already exist, where a joined

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { EncodedBodies } from './compression.js';
 import type { HeaderList, ResponseBody } from './response-body.js';
-import type { ServiceMetrics } from '../ops/metrics.js';
 
 /**
  * What every response carries besides its body: the request id, headers that fit a JSON API
@@ -28,7 +27,7 @@ export const CACHE_NEVER = 'no-store';
  * The headers OWASP's REST Security Cheat Sheet asks of a JSON API that also fit ours: no MIME
  * sniffing, and a policy under which a JSON answer loads nothing and cannot be framed. (The
  * documentation pages add X-Frame-Options and Referrer-Policy, which only documents use; each
- * header costs every answer its validation in node:http, measured at a few per cent.)
+ * header costs every answer its validation in node:http: BENCHMARKS.md.)
  */
 export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -80,7 +79,15 @@ export interface Responder {
   countRawAnswer(operation: string, status: number): void;
 }
 
-export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics): Responder {
+/**
+ * Where the responder counts each answer it writes: the service's metrics (http/ops/metrics.ts).
+ * Only this is asked of them, so that the kernel every route uses needs nothing of the room above it.
+ */
+export interface AnswerCounter {
+  observeRequest(operation: string, status: number, seconds?: number): void;
+}
+
+export function createResponder(policy: ResponsePolicy, metrics?: AnswerCounter): Responder {
   const anyOrigin = policy.corsOrigins === '*';
   const common: string[] = Object.entries(SECURITY_HEADERS).flat();
   // With a list of origins, the answer depends on the Origin header even where none is echoed,
@@ -104,8 +111,8 @@ export function createResponder(policy: ResponsePolicy, metrics?: ServiceMetrics
       metrics?.observeRequest(operation, status);
     },
     write(request, reply, { operation, status, headers, body, csp }) {
-      // Spread, not concat: Array.prototype.concat of mixed arguments runs in V8's C++ runtime, a
-      // measured 3-4 thousand instructions per request (npm run bench:instructions); spread is a fast copy.
+      // Spread, not concat: Array.prototype.concat of mixed arguments runs in V8's C++ runtime, slow
+      // on every request (BENCHMARKS.md); spread is a fast copy.
       const list = [...(csp === undefined ? commonForJson : [...common, 'content-security-policy', csp]), 'x-request-id', request.id, ...headers];
       if (!anyOrigin) {
         const origin = allowedOrigin(request);

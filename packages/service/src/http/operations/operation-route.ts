@@ -1,16 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
-import type { AnswerBytes } from './operations/answer-bytes.js';
+import type { AnswerBytes } from './answer-bytes.js';
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
-import type { Answer, ApiOperation } from './operations/api-operation.js';
-import { CSV_CONTENT_TYPE, dayRowsCsv } from './operations/day-csv.js';
-import { BYTE_ORDER_MARK } from './csv.js';
-import { sendProblem, type ProblemSpec } from './problems.js';
-import { queryValues, type UnparsedQuery } from './query-string.js';
-import { BYTE_ORDER_MARK_PARAMETER, preferredRepresentation, readByteOrderMark } from './representation.js';
-import { CACHE_SETTLED, CACHE_UNSETTLED, type HeaderList, type Responder } from './response-policy.js';
-import { writeAnswer } from './answer-writer.js';
-import type { ServiceRoute } from './service-route.js';
+import type { Answer, ApiOperation } from './api-operation.js';
+import { CSV_CONTENT_TYPE, dayRowsCsv } from './day-csv.js';
+import { BYTE_ORDER_MARK } from '../kernel/csv.js';
+import { sendProblem, type ProblemSpec } from '../kernel/problems.js';
+import { queryValues, type UnparsedQuery } from '../kernel/query-string.js';
+import { BYTE_ORDER_MARK_PARAMETER, preferredRepresentation, readByteOrderMark } from '../kernel/representation.js';
+import { CACHE_SETTLED, CACHE_UNSETTLED, type HeaderList, type Responder } from '../kernel/response-policy.js';
+import { writeAnswer } from '../kernel/answer-writer.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 
 /** Where handlers get the calendar: the one atomically swapped core with its bytes, or none before the first load. */
 export interface CalendarSource {

@@ -4,7 +4,7 @@ import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date
 import { dayOfWeek } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import { DAY_STATUSES, workStatusOf, type AssociatedHoliday } from '@china-holiday-calendar/core/calendar/day-status.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
-import { BYTE_ORDER_MARK, csvRecord } from '../csv.js';
+import { BYTE_ORDER_MARK, csvRecord } from '../kernel/csv.js';
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 

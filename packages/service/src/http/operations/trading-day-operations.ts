@@ -12,8 +12,10 @@ import {
   type TradingDatesQuestion,
   type TradingOffsetQuestion,
 } from '@china-holiday-calendar/core/questions/trading-questions.js';
-import { csvRecord } from '../csv.js';
-import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation, type ParameterDoc } from './api-operation.js';
+import { csvRecord } from '../kernel/csv.js';
+import type { ParameterDoc } from '../kernel/operation-doc.js';
+import { DATES_NOTE, RANGE_NOTE, TRADING_UNKNOWN_RULE } from './agent-notes.js';
+import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
 
 /**
  * The exchanges' calendar (docs/design.md, Trading days): the date operations' questions asked of
@@ -57,6 +59,15 @@ export const TRADING_CSV_COLUMNS = ['date', 'market', 'dayOfWeek', 'tradingStatu
 
 export const getTradingDayStatus: ApiOperation<TradingDatesQuestion> = {
   operationId: 'chinaCalendar.getTradingDayStatus',
+  tool: {
+    name: 'get_trading_status',
+    title: 'Trading day or not',
+    description:
+      "Whether an A-share exchange trades on one date, under the exchanges' own notice of the year's closures: market XSHG (Shanghai), XSHE " +
+      '(Shenzhen) or BJSE (Beijing, from 2021-11-15). tradingStatus is TRADING, CLOSED or UNKNOWN; closureReason WEEKEND (every Saturday and Sunday, ' +
+      'make-up working days included: the exchanges never trade on them), HOLIDAY (a State Council weekday rest day) or MARKET_CLOSURE (closed on a ' +
+      `State Council working day, as 2024-02-09). ${DATES_NOTE} ${TRADING_UNKNOWN_RULE}`,
+  },
   path: `${BASE}/dates/{date}`,
   tag: 'Trading days',
   summary: 'Trading status of one date',
@@ -137,6 +148,14 @@ export const getTradingDayRangeStatus: ApiOperation<TradingDatesQuestion> = {
 
 export const countTradingDays: ApiOperation<TradingDatesQuestion> = {
   operationId: 'chinaCalendar.countTradingDays',
+  tool: {
+    name: 'count_trading_days',
+    title: 'Count trading days',
+    description:
+      'How many of the dates from startDate to endDate the exchange trades on, is closed on, and cannot tell yet (tradingDayCount, closedDayCount, ' +
+      'unknownDayCount). When unknownDayCount is not 0 the trading-day count is incomplete and must be reported as such. ' +
+      `${RANGE_NOTE} ${DATES_NOTE} ${TRADING_UNKNOWN_RULE}`,
+  },
   path: `${BASE}/trading-days`,
   tag: 'Trading days',
   summary: 'Counts of trading, closed and unknown days',
@@ -163,6 +182,14 @@ export const countTradingDays: ApiOperation<TradingDatesQuestion> = {
 
 export const getTradingDayOffset: ApiOperation<TradingOffsetQuestion> = {
   operationId: 'chinaCalendar.getTradingDayOffset',
+  tool: {
+    name: 'add_trading_days',
+    title: 'Date N trading days away (T+N)',
+    description:
+      'The date `days` trading days after fromDate (days > 0, fromDate itself not counted) or before it (days < 0); with days = 0, fromDate if the ' +
+      'exchange trades on it, else the next trading day. For settlement dates (T+1, T+2). status UNKNOWN (date null) when the count reaches a year ' +
+      `whose exchanges' notice is not in the data. ${DATES_NOTE} ${TRADING_UNKNOWN_RULE}`,
+  },
   path: `${BASE}/trading-day-offset`,
   tag: 'Trading days',
   summary: 'The day N trading days from a date (T+N)',

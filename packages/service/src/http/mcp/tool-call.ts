@@ -3,9 +3,9 @@ import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds
 import { readDate } from '@china-holiday-calendar/core/questions/date-parameters.js';
 import { listedDateName, MAX_LISTED_DATES, readDateList, tooManyDates } from '@china-holiday-calendar/core/questions/date-list-question.js';
 import { InputProblem } from '@china-holiday-calendar/core/questions/input-problem.js';
-import type { AnswerBody } from '../http/api/operations/api-operation.js';
-import { loadedCalendar, unavailableProblem, type CalendarSource } from '../http/api/operation-route.js';
-import { PROBLEM_TYPES, type ProblemSpec } from '../http/api/problems.js';
+import type { AnswerBody } from '../operations/api-operation.js';
+import { loadedCalendar, unavailableProblem, type CalendarSource } from '../operations/operation-route.js';
+import { PROBLEM_TYPES, type ProblemSpec } from '../kernel/problems.js';
 import type { CalendarTool } from './calendar-tools.js';
 
 /** What a tool call comes to: the HTTP body's text, or the problem the HTTP route would answer with. */

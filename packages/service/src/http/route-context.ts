@@ -1,11 +1,10 @@
 import type { Logger } from 'pino';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
-import type { OriginStateSource } from '../../data-source/follow-origin.js';
-import type { SyncStateSource } from '../../sync/sync-state.js';
-import type { ServiceMetrics } from '../ops/metrics.js';
-import type { CalendarSource } from './operation-route.js';
-import type { Responder } from './response-policy.js';
-import type { ServiceRoute } from './service-route.js';
+import type { OriginStateSource } from '../data-source/follow-origin.js';
+import type { SyncStateSource } from '../sync/sync-state.js';
+import type { ServiceMetrics } from './ops/metrics.js';
+import type { CalendarSource } from './operations/operation-route.js';
+import type { Responder } from './kernel/response-policy.js';
 
 /** What every route is built over: the live calendar and dataset, the responder, metrics and sync. */
 export interface RouteContext {
@@ -26,6 +25,3 @@ export interface RouteContext {
   /** Web origins besides loopback ones allowed to call POST /mcp (MCP_ALLOWED_ORIGINS); none: loopback and programs only. */
   readonly mcpAllowedOrigins?: ReadonlySet<string>;
 }
-
-/** The route table of a context: serviceRoutes, handed to the OpenAPI document so that it reads the one table. */
-export type RouteTable = (context: RouteContext) => ServiceRoute[];

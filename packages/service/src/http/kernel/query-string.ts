@@ -27,12 +27,12 @@ const PLUS = 0x2b;
  * default parser (fast-querystring) gives for those names, a property test holds it to that.
  *
  * Only the names asked for are read: a general parser built a dictionary of every pair on every
- * request, each name a new string to hash, then read by name through megamorphic lookups
- * (a measured 3 000-4 000 instructions per request, bench/instructions.ts).
+ * request, each name a new string to hash, then read by name through megamorphic lookups, a cost
+ * every request paid (BENCHMARKS.md, the figures behind the code's choices).
  */
 export function queryValues(query: string, names: readonly (string | undefined)[]): ReceivedValue[] {
   const values: ReceivedValue[] = names.map(() => undefined);
-  // One pass over the characters (one indexOf per separator measured at twice the cost): each
+  // One pass over the characters (one indexOf per separator cost more: BENCHMARKS.md): each
   // pair's first '=', and whether it has anything to decode.
   let start = 0;
   let equals = -1;

@@ -8,7 +8,9 @@ import {
   type DateParameter,
   type ParsedDates,
 } from '@china-holiday-calendar/core/questions/date-parameters.js';
-import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation, type ParameterDoc } from './api-operation.js';
+import type { ParameterDoc } from '../kernel/operation-doc.js';
+import { DATES_NOTE, RANGE_NOTE, UNKNOWN_RULE } from './agent-notes.js';
+import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
 
 /** The four operations of the contract (docs/interface.md, Overview): each question is one or two dates. */
 
@@ -41,6 +43,15 @@ const RANGE_BAD_REQUESTS = (path: string) =>
 
 export const getDateStatus: ApiOperation<ParsedDates> = {
   operationId: 'chinaCalendar.getDateStatus',
+  tool: {
+    name: 'get_date_status',
+    title: 'Working day or rest day',
+    description:
+      "Whether one date is a working day or a rest day in mainland China under the State Council's official holiday arrangements, " +
+      'make-up working days (调休) included: a Saturday or Sunday can be a working day (dayStatus ADJUSTED_WORKDAY) and a weekday a holiday (HOLIDAY). ' +
+      'workStatus is WORKDAY, REST_DAY or UNKNOWN; holidays names the holiday the date belongs to, and statutoryDate marks the statutory days (法定节假日). ' +
+      `${DATES_NOTE} ${UNKNOWN_RULE}`,
+  },
   path: '/v1/china-calendar/dates/{date}',
   tag: 'China calendar',
   summary: 'Status of one date',
@@ -63,6 +74,13 @@ export const getDateStatus: ApiOperation<ParsedDates> = {
 
 export const getDateRangeStatus: ApiOperation<ParsedDates> = {
   operationId: 'chinaCalendar.getDateRangeStatus',
+  tool: {
+    name: 'list_date_range',
+    title: 'Every day of a range',
+    description:
+      'The status of every date from startDate to endDate, in ascending order, each as get_date_status answers it (structured content: under days). ' +
+      `${RANGE_NOTE} ${DATES_NOTE} ${UNKNOWN_RULE}`,
+  },
   path: '/v1/china-calendar/date-ranges',
   tag: 'China calendar',
   summary: 'Per-day status over a range',
@@ -88,6 +106,14 @@ export const getDateRangeStatus: ApiOperation<ParsedDates> = {
 
 export const calculateWorkdays: ApiOperation<ParsedDates> = {
   operationId: 'chinaCalendar.calculateWorkdays',
+  tool: {
+    name: 'count_workdays',
+    title: 'Count working days',
+    description:
+      'How many of the dates from startDate to endDate are working days, rest days and unknown days (workdayCount, restDayCount, unknownDayCount). ' +
+      'unknownDayCount counts the days of years not published yet: when it is not 0, the working-day count is incomplete and must be reported as such, ' +
+      `not rounded into either count. ${RANGE_NOTE} ${DATES_NOTE} ${UNKNOWN_RULE}`,
+  },
   path: '/v1/china-calendar/workdays',
   tag: 'China calendar',
   summary: 'Counts of working, rest and unknown days',
@@ -113,6 +139,14 @@ export const calculateWorkdays: ApiOperation<ParsedDates> = {
 
 export const getNextHoliday: ApiOperation<ParsedDates> = {
   operationId: 'chinaCalendar.getNextHoliday',
+  tool: {
+    name: 'get_next_holiday',
+    title: 'Next holiday',
+    description:
+      'The first date on or after fromDate that is a day off of an official holiday (not an ordinary weekend), with the holiday it belongs to. ' +
+      'status UNKNOWN (date null) when no holiday falls between fromDate and the end of the last published year: the next one is not known yet. ' +
+      `${DATES_NOTE} ${UNKNOWN_RULE}`,
+  },
   path: '/v1/china-calendar/next-holiday',
   tag: 'China calendar',
   summary: 'Next holiday on or after a date',

@@ -1,6 +1,6 @@
 import { probableIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
-import { DATE_SCHEMA } from './operations/api-operation.js';
-import type { ServiceRoute } from './service-route.js';
+import { DATE_SCHEMA } from '../operations/api-operation.js';
+import type { ServiceRoute } from '../kernel/service-route.js';
 
 /**
  * The detail of a 404 whose path is a near miss of a date path: `/v1/china-calendar/dates/2024/02/04`

@@ -1,5 +1,7 @@
 import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { DATE_LIST_PARAMETER, MAX_LISTED_DATES, readDateList } from '@china-holiday-calendar/core/questions/date-list-question.js';
+import { IsoDateSchema } from '../kernel/resource-schemas.js';
+import { DATES_NOTE, UNKNOWN_RULE } from './agent-notes.js';
 import { JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
 
 const PATH = '/v1/china-calendar/dates';
@@ -7,6 +9,24 @@ const PATH = '/v1/china-calendar/dates';
 /** Many dates at once (docs/design.md, Beyond the interface): each date's status, as the single-date path answers it, in the order asked. */
 export const getDateStatuses: ApiOperation<readonly DayNumber[]> = {
   operationId: 'chinaCalendar.getDateStatuses',
+  tool: {
+    name: 'get_date_statuses',
+    title: 'Many dates at once',
+    description:
+      `The status of each date asked, as get_date_status answers it, in the order asked, repeats included: at most ${MAX_LISTED_DATES} dates in one call ` +
+      '(structured content: under days, one entry per date asked). For checking a list of attendance or payment dates at once. ' +
+      `${DATES_NOTE} ${UNKNOWN_RULE}`,
+    listArgument: DATE_LIST_PARAMETER,
+    argumentSchemas: {
+      [DATE_LIST_PARAMETER]: {
+        type: 'array',
+        items: IsoDateSchema,
+        minItems: 1,
+        maxItems: MAX_LISTED_DATES,
+        description: `The dates, yyyy-MM-dd, on or after 2008-01-01, in any order, repeats allowed: from 1 to ${MAX_LISTED_DATES}.`,
+      },
+    },
+  },
   path: PATH,
   tag: 'Business days',
   summary: 'Status of many dates',

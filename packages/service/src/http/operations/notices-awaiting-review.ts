@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SyncStateSource } from '../../../sync/sync-state.js';
+import type { SyncStateSource } from '../../sync/sync-state.js';
 import type { ApiOperation } from './api-operation.js';
 
 const UNPUBLISHED = Buffer.from('"status":"UNPUBLISHED"');

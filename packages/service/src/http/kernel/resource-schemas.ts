@@ -5,7 +5,7 @@ import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js
 import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
 import { MAX_OFFSET_DAYS } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import { CLOSURE_REASONS, TRADING_STATUSES } from '@china-holiday-calendar/core/answers/trading-days.js';
-import { PROBLEM_CODES } from '../api/problems.js';
+import { PROBLEM_CODES } from './problems.js';
 
 /**
  * JSON Schemas of the resources of docs/interface.md, the single definition the OpenAPI document
@@ -434,6 +434,30 @@ export const ProblemSchema = Type.Object(
   { additionalProperties: false, description: 'An RFC 9457 problem.' },
 );
 
+export const McpRequestSchema = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Optional(Type.Union([Type.String(), Type.Integer()], { description: 'Absent in a notification, which is answered 202 with no body.' })),
+    method: Type.String({ description: 'initialize, tools/list, tools/call or ping; or a notification, such as notifications/initialized.' }),
+    params: Type.Optional(Type.Object({}, { additionalProperties: true, description: "The method's parameters: for tools/call, the tool's name and its arguments." })),
+  },
+  { description: 'A JSON-RPC 2.0 request of the Model Context Protocol (one message a POST).' },
+);
+
+export const McpResponseSchema = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Union([Type.String(), Type.Integer(), Type.Null()]),
+    result: Type.Optional(
+      Type.Object({}, { additionalProperties: true, description: "The method's result: for tools/call, the answer as text content and as structuredContent." }),
+    ),
+    error: Type.Optional(
+      Type.Object({ code: Type.Integer(), message: Type.String() }, { additionalProperties: true, description: 'A JSON-RPC error: a request the protocol refuses.' }),
+    ),
+  },
+  { description: 'A JSON-RPC 2.0 response: a result or an error.' },
+);
+
 export const RESOURCE_SCHEMAS = {
   AssociatedHoliday: AssociatedHolidaySchema,
   DayStatus: DayStatusSchema,
@@ -455,6 +479,8 @@ export const RESOURCE_SCHEMAS = {
   OpenApiDocument: OpenApiDocumentSchema,
   MetricsText: MetricsTextSchema,
   DatasetFile: DatasetFileSchema,
+  McpRequest: McpRequestSchema,
+  McpResponse: McpResponseSchema,
   Problem: ProblemSchema,
 } as const;
 

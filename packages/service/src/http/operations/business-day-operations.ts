@@ -10,12 +10,22 @@ import {
 } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import { readYear } from '@china-holiday-calendar/core/questions/year-question.js';
 import { firstDayOfYear, lastDayOfYear } from '@china-holiday-calendar/core/calendar/civil-date.js';
+import { DATES_NOTE, UNKNOWN_RULE } from './agent-notes.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type Answer, type ApiOperation } from './api-operation.js';
 
 /** The business-day tools beyond the contract's four operations (docs/interface.md, getWorkdayOffset, getYearOverview, getCalendarFeed). */
 
 export const getWorkdayOffset: ApiOperation<WorkdayOffsetQuestion> = {
   operationId: 'chinaCalendar.getWorkdayOffset',
+  tool: {
+    name: 'add_workdays',
+    title: 'Date N working days away',
+    description:
+      'The date `days` working days after fromDate (days > 0, fromDate itself not counted) or before it (days < 0); with days = 0, fromDate if it is ' +
+      'a working day, else the first working day after it. Make-up working days count as working days; holidays and ordinary weekends do not. ' +
+      'For deadlines such as "5 working days after receipt". status UNKNOWN (date null) when the count reaches a year not published yet. ' +
+      `${DATES_NOTE} ${UNKNOWN_RULE}`,
+  },
   path: '/v1/china-calendar/workday-offset',
   tag: 'Business days',
   summary: 'The day N working days from a date',
@@ -63,6 +73,17 @@ export const getWorkdayOffset: ApiOperation<WorkdayOffsetQuestion> = {
 
 export const getYearOverview: ApiOperation<number> = {
   operationId: 'chinaCalendar.getYearOverview',
+  tool: {
+    name: 'get_year_overview',
+    title: 'A year at a glance',
+    description:
+      'A year at a glance: the regulation in force, the official notices, every holiday with its rest dates, make-up working days (调休) and ' +
+      'statutory days, and the working-day and rest-day counts of the year. A year not published yet answers status UNPUBLISHED: the statutory ' +
+      `days the law already fixes, and null for what only the notice can decide. ${UNKNOWN_RULE}`,
+    argumentSchemas: {
+      year: { type: 'integer', minimum: 2008, maximum: 9999, description: 'The calendar year, such as 2026; from 2008.', examples: [2026] },
+    },
+  },
   path: '/v1/china-calendar/years/{year}',
   tag: 'Business days',
   summary: 'The year at a glance',
@@ -129,7 +150,7 @@ export const getCalendarFeed: ApiOperation<CalendarFeedQuestion> = {
     // Rendered once per dataset and kept; the iCalendar library loads with the first feed asked for.
     return (
       calendar.calendarFeed(request) ??
-      import('@china-holiday-calendar/core/answers/calendar-feed.js').then(({ calendarFeed }) => calendar.calendarFeed(request, calendarFeed) ?? Buffer.alloc(0))
+      import('@china-holiday-calendar/core/answers/calendar-feed.js').then(({ renderCalendarFeed }) => calendar.calendarFeed(request, renderCalendarFeed) ?? Buffer.alloc(0))
     );
   },
   // A feed of years asked for by name, all published, changes only if their notices are amended;

@@ -2,9 +2,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { quote } from '@china-holiday-calendar/core/questions/input-problem.js';
-import { SERVICE_VERSION } from '../settings/service-version.js';
-import type { CalendarSource } from '../http/api/operation-route.js';
-import { INTERNAL_ERROR_PROBLEM } from '../http/api/problems.js';
+import { SERVICE_VERSION } from '../../settings/service-version.js';
+import type { CalendarSource } from '../operations/operation-route.js';
+import { INTERNAL_ERROR_PROBLEM } from '../kernel/problems.js';
 import type { CalendarTool } from './calendar-tools.js';
 import { answerCalendarTool, toolProblem, toolResult } from './tool-call.js';
 
