@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
-import { sealFolder } from 'china-holiday-calendar-service/internal/publishing/publish-year.js';
+import { fileSystemFolder } from 'china-holiday-calendar-service/internal/data-folder/file-system-folder.js';
 import type { RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { importNotices } from '../helpers/command-run.js';
@@ -157,7 +157,7 @@ describe('a writer keeps its manifest sealed', () => {
     const hooks = await startWebhookReceiver();
     cleanups.push(() => hooks.close());
     const dir = dataCopy();
-    await sealFolder(dir, { expiresSeconds: 4 });
+    await fileSystemFolder(dir).seal({ expiresSeconds: 4 });
     const writer = await serve({ DATA_DIR: dir, DATASET_EXPIRES_SECONDS: '4', WEBHOOK_URLS: hooks.url, WEBHOOK_SECRET: TEST_WEBHOOK_SECRET });
     const follower = await reader(`${writer.url}/dataset/`);
     const first = await readiness(writer);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import { isWriterProcess } from './process/cluster.js';
+import type { DataFolder } from './data-folder/data-folder.js';
 import type { Config } from './settings/config.js';
 import { DatasetAnnouncer } from './sync/dataset-events.js';
 import { SyncSchedule } from './sync/sync-schedule.js';
@@ -27,13 +28,13 @@ export interface Writer {
  * folder (writer-state.ts), resumes undelivered webhooks, and announces every change of the
  * loaded dataset, whoever wrote it. Other worker processes show the state that process keeps.
  */
-export async function createWriter(config: Config, live: LiveDataset<unknown>, logger: Logger): Promise<Writer | undefined> {
+export async function createWriter(config: Config, folder: DataFolder, live: LiveDataset<unknown>, logger: Logger): Promise<Writer | undefined> {
   const settings = config.sync;
   if (settings === undefined && config.webhooks.urls.length === 0) return undefined;
   if (!isWriterProcess()) {
-    let kept: WriterStateData | undefined = await readWriterState(config.dataDir, logger);
+    let kept: WriterStateData | undefined = await readWriterState(folder, logger);
     live.onReload(() => {
-      void readWriterState(config.dataDir, logger).then((state) => {
+      void readWriterState(folder, logger).then((state) => {
         kept = state;
       });
     });
@@ -45,7 +46,7 @@ export async function createWriter(config: Config, live: LiveDataset<unknown>, l
       stop: () => Promise.resolve(),
     };
   }
-  const state = await WriterState.load(config.dataDir, logger);
+  const state = await WriterState.load(folder, logger);
   const sender = new WebhookSender(config.webhooks, logger, {
     journal: { keep: (pending, webhooks) => state.update({ pending, webhooks }), counts: state.data.webhooks },
   });
@@ -59,7 +60,7 @@ export async function createWriter(config: Config, live: LiveDataset<unknown>, l
   const schedule =
     settings === undefined
       ? undefined
-      : new SyncSchedule(settings, config.dataDir, logger, sender, state, {
+      : new SyncSchedule(settings, folder, logger, sender, state, {
           onPublished: () => live.reload('sync'),
           publishing: { signingKey: config.signingKey, expiresSeconds: config.expiresSeconds },
           dataset: () => live.dataset(),

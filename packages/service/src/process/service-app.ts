@@ -3,6 +3,7 @@ import type { Config } from '../settings/config.js';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { OriginStateSource } from '../data-source/follow-origin.js';
 import type { AnswerBytes } from '../http/api/operations/answer-bytes.js';
+import { fileSystemFolder } from '../data-folder/file-system-folder.js';
 import { buildApp } from '../http/ops/app.js';
 import { createServiceMetrics } from '../http/ops/metrics.js';
 import { createResponder, type ResponsePolicy } from '../http/api/response-policy.js';
@@ -42,7 +43,7 @@ export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, 
     metrics,
     ...(sync ? { sync } : {}),
     ...(origin ? { origin } : {}),
-    ...(config.origin === undefined ? { datasetDir: config.dataDir, datasetSigned: config.signingKey !== undefined } : {}),
+    ...(config.origin === undefined ? { datasetFolder: fileSystemFolder(config.dataDir), datasetSigned: config.signingKey !== undefined } : {}),
     ...(logger ? { log: logger } : {}),
     mcpAllowedOrigins: config.mcpAllowedOrigins,
   });

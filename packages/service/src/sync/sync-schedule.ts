@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { currentYearInChina } from '../importer/import-notice.js';
-import { dataFolderRefusal } from '../publishing/data-folder.js';
-import type { PublishOptions } from '../publishing/publish-year.js';
+import type { DataFolder, PublishOptions } from '../data-folder/data-folder.js';
 import { redactedUrl } from '../outbound/redacted-url.js';
 import type { FetchLimits } from './http-fetch.js';
 import { runSync, type SyncReport, type YearOutcome } from './sync-run.js';
@@ -46,7 +45,7 @@ export class SyncSchedule {
 
   constructor(
     private readonly settings: SyncSettings,
-    private readonly dataDir: string,
+    private readonly folder: DataFolder,
     private readonly log: Logger,
     private readonly webhooks: WebhookSender,
     private readonly writerState: WriterState,
@@ -115,10 +114,10 @@ export class SyncSchedule {
     let report: SyncReport;
     try {
       // Nothing is published into a folder whose history is missing (an empty volume, a wrong DATA_DIR).
-      const refusal = await dataFolderRefusal(this.dataDir);
-      if (refusal !== undefined) throw new Error(`${this.dataDir}: the data directory ${refusal.reason}`);
+      const refusal = await this.folder.refusal();
+      if (refusal !== undefined) throw new Error(`${this.folder.location}: the data directory ${refusal.reason}`);
       report = await runSync({
-        dataDir: this.dataDir,
+        folder: this.folder,
         settings: this.settings,
         currentYear: currentYearInChina(),
         ...(this.options.limits ? { limits: this.options.limits } : {}),
