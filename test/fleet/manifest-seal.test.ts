@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
-import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
+import type { OriginState } from 'china-holiday-calendar-service/internal/reader/follow-origin.js';
 import { fileSystemFolder } from 'china-holiday-calendar-service/internal/data-folder/file-system-folder.js';
 import type { RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';

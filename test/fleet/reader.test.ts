@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Logger } from 'pino';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
-import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
+import type { OriginState } from 'china-holiday-calendar-service/internal/reader/follow-origin.js';
 import type { RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { keyIdOf, readVerifyingKeys } from 'china-holiday-calendar-service/internal/data-folder/dataset-keys.js';
 import { verifyManifest } from 'china-holiday-calendar-service/internal/data-folder/manifest.js';

@@ -1,8 +1,9 @@
 import { pino } from 'pino';
 import { SyncSchedule, type SyncScheduleOptions } from 'china-holiday-calendar-service/internal/sync/sync-schedule.js';
-import type { SyncSettings } from 'china-holiday-calendar-service/internal/sync/sync-settings.js';
-import { WebhookSender } from 'china-holiday-calendar-service/internal/sync/webhooks.js';
-import { WriterState } from 'china-holiday-calendar-service/internal/sync/writer-state.js';
+import type { SyncSettings } from 'china-holiday-calendar-service/internal/settings/sync-settings.js';
+import { WebhookSender } from 'china-holiday-calendar-service/internal/writer/webhooks.js';
+import { syncKeepingOf } from 'china-holiday-calendar-service/internal/writer/writer.js';
+import { WriterState } from 'china-holiday-calendar-service/internal/writer/writer-state.js';
 import { fileSystemFolder } from 'china-holiday-calendar-service/internal/data-folder/file-system-folder.js';
 
 /**
@@ -13,5 +14,5 @@ export async function syncScheduleOn(settings: SyncSettings, dataDir: string, op
   const log = pino({ level: 'silent' });
   const sender = new WebhookSender({ urls: [], secret: undefined }, log);
   const folder = fileSystemFolder(dataDir);
-  return new SyncSchedule(settings, folder, log, sender, await WriterState.load(folder, log), options);
+  return new SyncSchedule(settings, folder, log, syncKeepingOf(await WriterState.load(folder, log), sender), options);
 }

@@ -15,7 +15,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import { runSyncCommand, SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
 import type { RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
-import { eventId } from 'china-holiday-calendar-service/internal/sync/webhooks.js';
+import { eventId } from 'china-holiday-calendar-service/internal/writer/webhooks.js';
 import { WRITER_STATE_FILE_NAME } from 'china-holiday-calendar-service/internal/data-folder/file-system-folder.js';
 import { Collected } from '../helpers/command-run.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';

@@ -10,7 +10,7 @@ import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/sche
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
-import type { FetchLimits } from 'china-holiday-calendar-service/internal/sync/http-fetch.js';
+import type { FetchLimits } from 'china-holiday-calendar-service/internal/outbound/http-fetch.js';
 import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { AMENDMENT_2027, ANNUAL_2026, ANNUAL_2027, FAR_2027, fakeGovCnOfFile } from '../helpers/fake-gov-cn.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';

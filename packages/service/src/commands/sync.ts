@@ -2,13 +2,13 @@ import type { Writable } from 'node:stream';
 import { currentYearInChina } from '../importer/import-notice.js';
 import type { PublishOptions } from '../data-folder/data-folder.js';
 import { fileSystemFolder } from '../data-folder/file-system-folder.js';
-import type { FetchLimits } from '../sync/http-fetch.js';
+import type { FetchLimits } from '../outbound/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
 import { print } from './terminal-text.js';
 import { ConfigError } from '../settings/settings.js';
-import { readSyncSettings, SYNC_SOURCES, type SyncSettingValues } from '../sync/sync-settings.js';
-import { eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
-import { readWriterState } from '../sync/writer-state.js';
+import { readSyncSettings, SYNC_SOURCES, type SyncSettingValues } from '../settings/sync-settings.js';
+import { eventsOf, WebhookSender, type DeliveryPolicy } from '../writer/webhooks.js';
+import { readWriterState } from '../writer/writer-state.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**

@@ -53,7 +53,7 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
   // writes no file, and loads none of sync's modules (the importer, the HTML parser, the HTTP client
   // and the webhooks: about a tenth of the start-up, measured with `npm run bench -- --only start-up`).
   const writes = config.sync !== undefined || config.webhooks.urls.length > 0;
-  const writer = writes ? await (await import('../writer.js')).createWriter(config, folder, live, logger) : undefined;
+  const writer = writes ? await (await import('../writer/writer.js')).createWriter(config, folder, live, logger, isWriterProcess()) : undefined;
   let sealKeeper: SealKeeper | undefined;
   return {
     live,
@@ -79,7 +79,7 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
 
 /** A reader's modules (the origin's HTTP client among them) load only in a reader. */
 async function readerRole(origin: OriginSettings, logger: Logger): Promise<DatasetRole> {
-  const { followOrigin } = await import('../data-source/follow-origin.js');
+  const { followOrigin } = await import('../reader/follow-origin.js');
   const reader = followOrigin(origin, ANSWER_BYTES_BUILD, logger);
   return {
     live: reader.live,

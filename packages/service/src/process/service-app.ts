@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../settings/config.js';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
-import type { OriginStateSource } from '../data-source/follow-origin.js';
+import type { OriginStateSource } from '../reader/follow-origin.js';
 import type { AnswerBytes } from '../http/api/operations/answer-bytes.js';
 import { fileSystemFolder } from '../data-folder/file-system-folder.js';
 import { buildApp } from '../http/ops/app.js';
@@ -9,7 +9,7 @@ import { createServiceMetrics } from '../http/ops/metrics.js';
 import { createResponder, type ResponsePolicy } from '../http/api/response-policy.js';
 import { serviceRoutes } from '../http/api/routes.js';
 import type { SyncStateSource } from '../sync/sync-state.js';
-import type { DeliveryCounts } from '../sync/webhooks.js';
+import type { DeliveryCounts } from '../writer/webhooks.js';
 
 export function responsePolicyOf(config: Pick<Config, 'docsUrl' | 'corsOrigins' | 'corsAllowedHeaders'>): ResponsePolicy {
   return { docsUrl: config.docsUrl, corsOrigins: config.corsOrigins, corsAllowedHeaders: config.corsAllowedHeaders };

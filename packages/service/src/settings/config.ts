@@ -5,7 +5,7 @@ import type { PublishOptions } from '../data-folder/data-folder.js';
 import { readSigningKey, readVerifyingKeys, SigningKeyError, type TrustedKey } from '../data-folder/dataset-keys.js';
 import { DEFAULT_EXPIRES_SECONDS } from '../data-folder/manifest.js';
 import { ConfigError, choiceSetting, httpUrlSetting, integerSetting, textSetting, type SettingValues } from './settings.js';
-import { readSyncSettings, readWebhookSettings, type SyncSettings, type WebhookSettings } from '../sync/sync-settings.js';
+import { readSyncSettings, readWebhookSettings, type SyncSettings, type WebhookSettings } from './sync-settings.js';
 
 export { ConfigError } from './settings.js';
 

@@ -3,20 +3,20 @@ import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-d
 import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import type { DataFolder, PublishOptions } from '../data-folder/data-folder.js';
 import { afterPublication, publishedYearsIn, yearFileIn } from '../data-folder/folder-snapshot.js';
-import { addressPolicyFor, hostOf, portOf } from './address-policy.js';
+import { addressPolicyFor, hostOf, portOf } from '../outbound/address-policy.js';
 import { changedDates } from './arrangement-days.js';
 import { crossCheckDifferences } from './cross-check.js';
-import { GOV_CN } from './gov-cn/site.js';
-import { govCnSource } from './gov-cn/source.js';
+import { GOV_CN } from '../settings/gov-cn-site.js';
+import { govCnSource } from './sources/gov-cn/source.js';
 import type { ImportProblem } from '../importer/import-error.js';
 import { redactedUrl } from '../outbound/redacted-url.js';
-import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
+import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from '../outbound/http-fetch.js';
 import { ImporterThread, type NoticeYear } from './importer-thread.js';
-import { compactTitle, excerptOf } from './network-text.js';
-import type { NoticeCandidate, NoticeRead, NoticeSource } from './notice-source.js';
-import { papersSource } from './papers-source.js';
+import { compactTitle, excerptOf } from '../outbound/network-text.js';
+import type { NoticeCandidate, NoticeRead, NoticeSource } from './sources/notice-source.js';
+import { papersSource } from './sources/papers-source.js';
 import { successionProblem } from './succession.js';
-import type { SyncSettings } from './sync-settings.js';
+import type { SyncSettings } from '../settings/sync-settings.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 export const YEAR_OUTCOMES = ['published', 'amended', 'nothing-new', 'held', 'failed'] as const;

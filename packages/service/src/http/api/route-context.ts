@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
-import type { OriginStateSource } from '../../data-source/follow-origin.js';
+import type { OriginStateSource } from '../../reader/follow-origin.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
 import type { CalendarSource } from './operation-route.js';

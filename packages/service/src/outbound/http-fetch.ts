@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { redactedUrl } from '../outbound/redacted-url.js';
+import { redactedUrl } from './redacted-url.js';
 import { SERVICE_VERSION } from '../settings/service-version.js';
 import { hostOf, isPrivateAddress, type AddressPolicy } from './address-policy.js';
 

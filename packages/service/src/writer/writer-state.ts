@@ -1,6 +1,6 @@
 import type { DataFolder } from '../data-folder/data-folder.js';
-import type { ArrangedDay } from './arrangement-days.js';
-import type { YearOutcome } from './sync-run.js';
+import type { ArrangedDay } from '../sync/arrangement-days.js';
+import type { SyncRecord } from '../sync/sync-state.js';
 import { NO_DELIVERIES, type DeliveryCounts, type PendingDelivery } from './webhooks.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
@@ -16,12 +16,6 @@ export interface AnnouncedYear {
   readonly digest: string;
   readonly days: Readonly<Record<string, ArrangedDay>>;
   readonly notices: readonly string[];
-}
-
-export interface SyncRecord {
-  readonly lastAttempt: string | null;
-  readonly lastSuccess: string | null;
-  readonly outcomes: readonly YearOutcome[];
 }
 
 export interface WriterStateData {

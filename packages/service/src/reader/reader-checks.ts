@@ -2,7 +2,7 @@ import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-prob
 import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { digestHex, sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
 import type { TrustedKey } from '../data-folder/dataset-keys.js';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../outbound/json-depth.js';
 import { ManifestError, manifestOf, verifyManifest } from '../data-folder/manifest.js';
 
 /** The manifest of the copy a reader answers from: what a new one is compared with. */
