@@ -1,5 +1,6 @@
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { redactedUrl } from '../outbound/redacted-url.js';
+import { getFollowingRedirects, headerOf, readBoundedBody, untrustedDispatcher, UntrustedHttpError } from '../outbound/untrusted-http.js';
 import { SERVICE_VERSION } from '../settings/service-version.js';
 
 /** What one GET of an origin's file gave: the file, its validators, or that it has not changed or is not there. */
@@ -19,7 +20,6 @@ export interface OriginClient {
   close(): Promise<void>;
 }
 
-const MAX_REDIRECTS = 3;
 const USER_AGENT = `china-holiday-calendar-service/${SERVICE_VERSION} (a reader following a published calendar dataset)`;
 
 /**
@@ -29,7 +29,7 @@ const USER_AGENT = `china-holiday-calendar-service/${SERVICE_VERSION} (a reader 
  * included), through HTTPS_PROXY / HTTP_PROXY unless NO_PROXY names the host.
  */
 export function createOriginClient(folderUrl: string, timeoutMs: number): OriginClient {
-  const dispatcher: Dispatcher = new EnvHttpProxyAgent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: { timeout: timeoutMs } });
+  const dispatcher = untrustedDispatcher({ timeoutMs });
   const base = new URL(folderUrl);
   const origin = base.origin;
   // A user name and password in DATA_URL are sent as Basic authentication, to this origin only;
@@ -37,60 +37,40 @@ export function createOriginClient(folderUrl: string, timeoutMs: number): Origin
   const authorization =
     base.username === '' && base.password === '' ? {} : { authorization: `Basic ${Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString('base64')}` };
   const folder = withoutCredentials(base);
+  const sameOrigin = (url: URL): void => {
+    if (url.origin !== origin) throw new OriginError(`redirected to another origin (${shown(url)}); not followed`);
+  };
   return {
     async get(name, { maxBytes, headers = {} }) {
       const signal = AbortSignal.timeout(timeoutMs);
-      let url = new URL(name, folder);
-      for (let redirects = 0; ; redirects += 1) {
-        let answer: Dispatcher.ResponseData;
-        try {
-          answer = await request(url, { method: 'GET', dispatcher, signal, headers: { 'user-agent': USER_AGENT, accept: 'application/json, text/plain', ...authorization, ...headers } });
-        } catch (error) {
-          throw new OriginError(`${shown(url)}: ${describe(error, timeoutMs)}`);
-        }
-        const { statusCode } = answer;
-        if (statusCode === 200) return readBounded(answer, maxBytes, url, timeoutMs);
-        await answer.body.dump().catch(() => undefined);
-        if (statusCode === 304 || statusCode === 404) return { status: statusCode };
-        const location = header(answer, 'location');
-        if (statusCode < 300 || statusCode >= 400 || location === undefined) throw new OriginError(`${shown(url)}: answered ${statusCode}`);
-        const next = URL.canParse(location, url.href) ? new URL(location, url) : undefined;
-        if (next?.origin !== origin) throw new OriginError(`${shown(url)}: redirected to another origin (${next === undefined ? 'an unusable Location' : shown(next)}); not followed`);
-        if (redirects >= MAX_REDIRECTS) throw new OriginError(`${shown(url)}: more than ${MAX_REDIRECTS} redirects`);
-        url = next;
+      const headersSent = { 'user-agent': USER_AGENT, accept: 'application/json, text/plain', ...authorization, ...headers };
+      let reached: { readonly url: URL; readonly answer: Dispatcher.ResponseData };
+      try {
+        reached = await getFollowingRedirects(new URL(name, folder), { dispatcher, signal, timeoutMs, headers: headersSent, admit: sameOrigin });
+      } catch (error) {
+        throw error instanceof UntrustedHttpError ? new OriginError(`${shown(error.url)}: ${error.message}`) : error;
       }
+      const { url, answer } = reached;
+      const { statusCode } = answer;
+      if (statusCode === 200) return readWhole(answer, maxBytes, url, timeoutMs);
+      await answer.body.dump().catch(() => undefined);
+      if (statusCode === 304 || statusCode === 404) return { status: statusCode };
+      throw new OriginError(`${shown(url)}: answered ${statusCode}`);
     },
     close: () => dispatcher.close(),
   };
 }
 
 /** The body, unless it is larger than `maxBytes` (announced or counted): then the file is refused, unread beyond the limit. */
-async function readBounded(answer: Dispatcher.ResponseData, maxBytes: number, url: URL, timeoutMs: number): Promise<OriginAnswer> {
-  const tooLarge = { status: 200, refused: `over the limit of ${maxBytes} bytes a file may have; not read` } as const;
-  if (Number(header(answer, 'content-length') ?? 0) > maxBytes) {
-    answer.body.destroy();
-    return tooLarge;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
+async function readWhole(answer: Dispatcher.ResponseData, maxBytes: number, url: URL, timeoutMs: number): Promise<OriginAnswer> {
+  let body: Buffer | undefined;
   try {
-    for await (const chunk of answer.body) {
-      size += (chunk as Buffer).length;
-      if (size > maxBytes) {
-        answer.body.destroy();
-        return tooLarge;
-      }
-      chunks.push(chunk as Buffer);
-    }
+    body = await readBoundedBody(url, answer, maxBytes, timeoutMs);
   } catch (error) {
-    throw new OriginError(`${shown(url)}: ${describe(error, timeoutMs)}`);
+    throw error instanceof UntrustedHttpError ? new OriginError(`${shown(url)}: ${error.message}`) : error;
   }
-  return { status: 200, body: Buffer.concat(chunks), etag: header(answer, 'etag'), lastModified: header(answer, 'last-modified'), date: header(answer, 'date') };
-}
-
-function header(answer: Dispatcher.ResponseData, name: string): string | undefined {
-  const value = answer.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+  if (body === undefined) return { status: 200, refused: `over the limit of ${maxBytes} bytes a file may have; not read` };
+  return { status: 200, body, etag: headerOf(answer, 'etag'), lastModified: headerOf(answer, 'last-modified'), date: headerOf(answer, 'date') };
 }
 
 /** A URL without its user name and password: what is asked for (the credentials go in a header). */
@@ -104,13 +84,4 @@ function withoutCredentials(url: URL): string {
 /** A URL as an error names it (the log, /readyz): redacted as every configured URL is. */
 function shown(url: URL): string {
   return redactedUrl(url.href);
-}
-
-function describe(error: unknown, timeoutMs: number): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-  if (error.name === 'TimeoutError' || error.name === 'AbortError' || (code?.endsWith('_TIMEOUT') ?? false)) return `no complete answer within ${timeoutMs / 1000} s`;
-  const cause = (error as { cause?: unknown }).cause;
-  const detail = cause instanceof Error ? cause.message : error.message;
-  return code === undefined ? detail : `${detail} (${code})`;
 }
