@@ -3,13 +3,11 @@ import { readFileSync } from 'node:fs';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
- * Signed datasets: the manifest's exact bytes signed with Ed25519 (Node's crypto, RFC 8032), the
- * signature written beside it as `manifest.json.sig`: the signing key's id, a space, the signature
- * in base64, and a newline. The key id (the hex SHA-256 of the public key's SPKI DER) lets readers
- * trust several keys at once, so that a key is rotated one side at a time. A signature file of
- * the base64 alone (as written before key ids) is still read: it is tried with every trusted key.
- * The manifest lists every year file's SHA-256, so one signature covers the whole dataset.
- * docs/operators.md, "One dataset for a fleet".
+ * The keys of signed datasets, from their PEM files: the writer's Ed25519 private key, and the
+ * public keys a reader trusts, each with its key id (the hex SHA-256 of the public key's SPKI
+ * DER), which lets readers trust several keys at once, so that a key is rotated one side at a
+ * time. Signing and verifying the manifest is manifest.ts's. docs/operators.md, "One dataset for
+ * a fleet".
  */
 
 export class SigningKeyError extends Error {

@@ -10,6 +10,11 @@ import type { SealOptions } from './data-folder.js';
 import { keyIdOf, type TrustedKey } from './dataset-keys.js';
 import { yearFileName } from './year-file-name.js';
 
+/**
+ * The manifest, known here only: reading it from a folder's snapshot, the next one a publication
+ * writes (its digests), its seal (sequence, expiry), and its signature.
+ */
+
 export class ManifestError extends Error {
   override name = 'ManifestError';
 }
@@ -79,6 +84,14 @@ export function sameManifestData(a: Manifest | undefined, b: Manifest): boolean 
 export function rfc3339Seconds(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
+
+/*
+ * Signed datasets: the manifest's exact bytes signed with Ed25519 (Node's crypto, RFC 8032), the
+ * signature written beside it as `manifest.json.sig`: the signing key's id, a space, the signature
+ * in base64, and a newline. A signature file of the base64 alone (as written before key ids) is
+ * still read: it is tried with every trusted key. The manifest lists every year file's SHA-256,
+ * so one signature covers the whole dataset.
+ */
 
 /** The text of `manifest.json.sig`: the key's id, a space, the base64 signature of the manifest's bytes, and a newline. */
 export function signManifest(manifest: string, key: KeyObject): string {
