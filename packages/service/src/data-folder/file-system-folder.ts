@@ -17,6 +17,9 @@ export const WRITER_STATE_FILE_NAME = '.writer-state.json';
 
 const SEED_HINT = '--seed copies the bundled data into an empty folder first';
 
+/** Why the bundled data is never sealed again. */
+const BUNDLED_IS_READ_ONLY = 'it is the bundled data, read-only';
+
 /**
  * A data folder on the local file system (or a mounted volume): the loader's bounded reader for
  * reading (the core's read-data-directory.ts, which the library uses too), and for writing each
@@ -36,7 +39,7 @@ export function fileSystemFolder(dir: string): DataFolder {
       if ('reason' in seeded) return seeded;
       return (await dataFolderRefusal(dir)) ?? seeded;
     },
-    unwritableReason: () => (dir === BUNDLED_DATA_DIR ? Promise.resolve('it is the bundled data, read-only') : unwritableReason(dir)),
+    unwritableReason: () => (dir === BUNDLED_DATA_DIR ? Promise.resolve(BUNDLED_IS_READ_ONLY) : unwritableReason(dir)),
     snapshot: () => readDataDirectory(dir),
     publishYear: (file, options: PublishOptions = {}) =>
       oneAtATime(dir, async () => {
