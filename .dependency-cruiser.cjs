@@ -94,6 +94,57 @@ module.exports = {
         pathNot: ['node_modules/ical-generator/', '^packages/core/'],
       },
     },
+    // The data folder's rooms (docs/design.md, "Data sources"): each points down only, so that the
+    // folder's owner can be read, tested and replaced alone.
+    {
+      name: 'data-folder-imports-no-room',
+      severity: 'error',
+      comment: 'The data folder (src/data-folder/) is the bottom of the service: the reader, the writer, sync and the commands hold its handle; it knows none of them.',
+      from: { path: '^packages/service/src/data-folder/' },
+      to: { path: '^packages/service/src/', pathNot: '^packages/service/src/data-folder/' },
+    },
+    {
+      name: 'settings-import-only-the-data-folder',
+      severity: 'error',
+      comment: 'The settings (src/settings/) are read by every room; they reach only the data folder (its key files and seal defaults).',
+      from: { path: '^packages/service/src/settings/' },
+      to: { path: '^packages/service/src/', pathNot: '^packages/service/src/(settings|data-folder)/' },
+    },
+    {
+      name: 'outbound-imports-only-settings',
+      severity: 'error',
+      comment: 'The untrusted-HTTP client and its checks (src/outbound/) serve sync, the reader and the webhooks; they reach only the settings (the version in the user agent).',
+      from: { path: '^packages/service/src/outbound/' },
+      to: { path: '^packages/service/src/', pathNot: '^packages/service/src/(outbound|settings|data-folder)/' },
+    },
+    {
+      name: 'reader-imports-no-writer-nor-sync',
+      severity: 'error',
+      comment: 'The reader (src/reader/) follows an origin; it writes nothing but its cache, and knows nothing of the writer, sync or the HTTP rooms.',
+      from: { path: '^packages/service/src/reader/' },
+      to: { path: '^packages/service/src/', pathNot: '^packages/service/src/(reader|data-folder|outbound|settings)/' },
+    },
+    {
+      name: 'sync-imports-no-writer',
+      severity: 'error',
+      comment: 'Sync (src/sync/: sources, fetching, the importer thread, the run, the schedule) lies below the writer, which hands it what keeps its record and sends its events.',
+      from: { path: '^packages/service/src/sync/' },
+      to: { path: '^packages/service/src/', pathNot: '^packages/service/src/(sync|importer|data-folder|outbound|settings)/' },
+    },
+    {
+      name: 'sync-sources-below-the-run',
+      severity: 'error',
+      comment: "A notice source (src/sync/sources/) is used by sync's run; it never reaches back up into it.",
+      from: { path: '^packages/service/src/sync/sources/' },
+      to: { path: '^packages/service/src/sync/[^/]+$' },
+    },
+    {
+      name: 'writer-imports-no-reader-nor-serving',
+      severity: 'error',
+      comment: 'The writer (src/writer/: webhooks, its state, dataset events, the re-seal) sits above sync and below the serving process; it knows no reader and no HTTP room.',
+      from: { path: '^packages/service/src/writer/' },
+      to: { path: '^packages/service/src/', pathNot: '^packages/service/src/(writer|sync|importer|data-folder|outbound|settings)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -30,7 +30,7 @@ const MANIFEST_SCHEMA_FILE = 'manifest.schema.json';
 
 const PLAIN_TYPES = 'packages/core/src/dataset/data-file-types.ts';
 const SHAPE_VALIDATORS = 'packages/core/src/dataset/shape-validators.ts';
-const LAYOUT = 'packages/service/src/publishing/data-file-layout.ts';
+const LAYOUT = 'packages/service/src/data-folder/data-file-layout.ts';
 
 /** Types the plain types module imports rather than declares (a schema's `tsType`): the holiday table's codes, the markets. */
 const IMPORTED_TYPES = `import type { HolidayCode } from '../calendar/holidays.js';\nimport type { Market } from '../calendar/markets.js';`;
@@ -122,7 +122,7 @@ function shapeValidators(arrangement: JsonObject, manifest: JsonObject): string 
 /** The order of fields the writers follow, and the `$schema` a new file names. */
 function layout(arrangement: JsonObject, manifest: JsonObject): string {
   return `// ${HEADER}
-// How the writers lay a data file out (packages/service/src/publishing/format-data-file.ts).
+// How the writers lay a data file out (packages/service/src/data-folder/format-data-file.ts).
 
 /** The order of an object's fields: its keys, and for a field holding an object (or a list of them), that object's order. */
 export interface FieldOrder {

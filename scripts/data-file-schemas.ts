@@ -9,7 +9,7 @@ import { FIRST_SUPPORTED_YEAR, LAST_SUPPORTED_YEAR } from '@china-holiday-calend
  * published JSON Schemas (packages/core/docs/), the plain TypeScript types the code uses
  * (packages/core/src/dataset/data-file-types.ts), the validators the loader runs
  * (packages/core/src/dataset/shape-validators.ts) and the key order the writers follow
- * (packages/service/src/publishing/data-file-layout.ts). docs/design.md, "The data-file format,
+ * (packages/service/src/data-folder/data-file-layout.ts). docs/design.md, "The data-file format,
  * once", says why.
  *
  * A `title` names the TypeScript type a shape becomes; the order of an object's properties is the

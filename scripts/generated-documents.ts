@@ -13,6 +13,7 @@ import { createResponder } from 'china-holiday-calendar-service/internal/http/ke
 import { SERVICE_VERSION } from 'china-holiday-calendar-service/internal/settings/service-version.js';
 import { responsePolicyOf } from 'china-holiday-calendar-service/internal/process/service-app.js';
 import { tymeLunarYears, tymeSolarTermDays } from './lunar-facts.js';
+import { fileSystemFolder } from 'china-holiday-calendar-service/internal/data-folder/file-system-folder.js';
 
 /**
  * Every generated, checked-in document: repository path → exact text. The OpenAPI copy is the
@@ -24,7 +25,7 @@ export async function generatedDocuments(): Promise<Record<string, string>> {
   await live.reload('docs');
   const responder = createResponder(responsePolicyOf(config));
   const openApi = await servedOpenApiDocument(
-    { calendar: live, live, responder, metrics: createServiceMetrics(() => live.dataset()), datasetDir: config.dataDir },
+    { calendar: live, live, responder, metrics: createServiceMetrics(() => live.dataset()), datasetFolder: fileSystemFolder(config.dataDir) },
     serviceRoutes,
     { docsUrl: config.docsUrl, version: SERVICE_VERSION },
   );

@@ -7,7 +7,7 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatArrangementFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
+import { formatArrangementFile } from 'china-holiday-calendar-service/internal/data-folder/format-data-file.js';
 import { computeStatutoryDaysField } from '@china-holiday-calendar/core/dataset/statutory-days-field.js';
 import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { pino } from 'pino';
 import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
-import { followOrigin } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
+import { followOrigin } from 'china-holiday-calendar-service/internal/reader/follow-origin.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/operations/answer-bytes.js';
 import { parseExposition } from '../helpers/prometheus-text.js';
 import { syncScheduleOn } from '../helpers/sync-schedule.js';

@@ -25,7 +25,8 @@ import { LiveDataset, type ReloadOutcome } from '@china-holiday-calendar/core/an
 import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/operations/answer-bytes.js';
 import { runSign } from 'china-holiday-calendar-service/internal/commands/sign.js';
-import { keyIdOf, verifyManifest } from 'china-holiday-calendar-service/internal/publishing/dataset-signature.js';
+import { keyIdOf } from 'china-holiday-calendar-service/internal/data-folder/dataset-keys.js';
+import { verifyManifest } from 'china-holiday-calendar-service/internal/data-folder/manifest.js';
 import { Collected } from '../helpers/command-run.js';
 import { sealed } from '../helpers/sealed-data.js';
 import { REPOSITORY } from '../helpers/source-cli.js';

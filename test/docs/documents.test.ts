@@ -22,6 +22,7 @@ import { responsePolicyOf } from 'china-holiday-calendar-service/internal/proces
 import { runCli } from '../helpers/command-run.js';
 import { settingsTheServiceReads } from '../helpers/service-settings.js';
 import { REPOSITORY } from '../helpers/source-cli.js';
+import { fileSystemFolder } from 'china-holiday-calendar-service/internal/data-folder/file-system-folder.js';
 
 /** The READMEs and the guides, each with the translation it links to from its first lines. */
 const DOCUMENTS: readonly { readonly file: string; readonly translation?: string }[] = [
@@ -122,7 +123,7 @@ function isServedPath(): (path: string) => boolean {
     live: { dataset: () => undefined },
     responder: createResponder(responsePolicyOf(config)),
     metrics: createServiceMetrics(() => undefined),
-    datasetDir: config.dataDir,
+    datasetFolder: fileSystemFolder(config.dataDir),
   });
   const routeOf = routeMatcher(routes);
   // A path ending in / is a folder (DATA_URL names one): some route lies under it.

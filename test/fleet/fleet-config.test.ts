@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ConfigError, readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
-import { keyIdOf } from 'china-holiday-calendar-service/internal/publishing/dataset-signature.js';
+import { keyIdOf } from 'china-holiday-calendar-service/internal/data-folder/dataset-keys.js';
 import { runCli } from '../helpers/command-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'calendar-keys-'));

@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
-import { sealFolder } from 'china-holiday-calendar-service/internal/publishing/publish-year.js';
+import type { OriginState } from 'china-holiday-calendar-service/internal/reader/follow-origin.js';
+import { fileSystemFolder } from 'china-holiday-calendar-service/internal/data-folder/file-system-folder.js';
 import type { RunningService } from 'china-holiday-calendar-service/internal/process/server.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
@@ -63,7 +63,7 @@ describe('a reader scans before it parses', () => {
     const second = await reader(followed.url);
     const good = (await readiness(second)).body.datasetVersion;
     writeFileSync(join(deepYear, '2019.json'), deepJson(500_000));
-    await sealFolder(deepYear);
+    await fileSystemFolder(deepYear).seal();
     await eventually(async () => (await readiness(second)).body.source?.lastError !== null, 10_000, 'the refusal');
     const ready = await readiness(second);
     assert.equal(ready.status, 200);
@@ -82,7 +82,7 @@ describe('a poll that overlaps a publication is never refused', () => {
     writeFileSync(privateKey, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }));
     writeFileSync(publicKey, keys.publicKey.export({ type: 'spki', format: 'pem' }));
     const dir = dataCopy();
-    await sealFolder(dir, { signingKey: keys.privateKey });
+    await fileSystemFolder(dir).seal({ signingKey: keys.privateKey });
     const writer = await serve({ DATA_DIR: dir, DATASET_SIGNING_KEY_FILE: privateKey });
     const readers = [await reader(`${writer.url}/dataset/`, { DATASET_PUBLIC_KEY_FILE: publicKey }), await reader(`${writer.url}/dataset/`, { DATASET_PUBLIC_KEY_FILE: publicKey })];
 
@@ -93,7 +93,7 @@ describe('a poll that overlaps a publication is never refused', () => {
     const run = { sealing: true, seals: 0, polls: [0, 0] };
     const resealer = (async () => {
       while (run.sealing) {
-        await sealFolder(dir, { signingKey: keys.privateKey });
+        await fileSystemFolder(dir).seal({ signingKey: keys.privateKey });
         run.seals++;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -1,4 +1,4 @@
-import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
+import type { OriginState } from 'china-holiday-calendar-service/internal/reader/follow-origin.js';
 import type { ServiceProcess } from './service-process.js';
 
 export interface DayAnswer {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MANIFEST_FILE_NAME, readDataDirectorySync, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { manifestOf, nextManifest, sealedManifestText } from 'china-holiday-calendar-service/internal/publishing/manifest-text.js';
+import { manifestOf, nextManifest, sealedManifestText } from 'china-holiday-calendar-service/internal/data-folder/manifest.js';
 
 /**
  * A read whose manifest lists the digests of its year files as they are, as `import`, `sync` and

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
-import { createOriginClient } from 'china-holiday-calendar-service/internal/data-source/origin-request.js';
-import { ANY_ADDRESS } from 'china-holiday-calendar-service/internal/sync/address-policy.js';
-import { createFetcher } from 'china-holiday-calendar-service/internal/sync/http-fetch.js';
+import { createOriginClient } from 'china-holiday-calendar-service/internal/reader/origin-request.js';
+import { ANY_ADDRESS } from 'china-holiday-calendar-service/internal/outbound/address-policy.js';
+import { createFetcher } from 'china-holiday-calendar-service/internal/outbound/http-fetch.js';
 import { REPOSITORY } from './source-cli.js';
 
 /** An environment with every variable unset but those given, that notes each name read from it. */

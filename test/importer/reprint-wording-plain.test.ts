@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
-import { formatArrangementFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
+import { formatArrangementFile } from 'china-holiday-calendar-service/internal/data-folder/format-data-file.js';
 import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { fixtureText } from './notice-builder.js';
 

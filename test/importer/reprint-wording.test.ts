@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { runImport } from 'china-holiday-calendar-service/internal/commands/import.js';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
-import { formatArrangementFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
+import { formatArrangementFile } from 'china-holiday-calendar-service/internal/data-folder/format-data-file.js';
 import { ImportError, importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 import { collectRun } from '../helpers/command-run.js';
 import { dataCopies } from '../helpers/data-dir.js';

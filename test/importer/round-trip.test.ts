@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
-import { formatArrangementFile } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
+import { formatArrangementFile } from 'china-holiday-calendar-service/internal/data-folder/format-data-file.js';
 import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
 
 /**

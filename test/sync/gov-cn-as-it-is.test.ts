@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { SYNC_EXIT } from 'china-holiday-calendar-service/internal/commands/sync.js';
 import { syncScheduleOn } from '../helpers/sync-schedule.js';
-import { readSyncSettings } from 'china-holiday-calendar-service/internal/sync/sync-settings.js';
+import { readSyncSettings } from 'china-holiday-calendar-service/internal/settings/sync-settings.js';
 import { dataCopies, eventually, snapshotOf } from '../helpers/data-dir.js';
 import { ANNUAL_2026, ANNUAL_2027, fakeGovCnOfFile, type FakeGovCn } from '../helpers/fake-gov-cn.js';
 import { runSyncCollected, show, type CommandRun } from '../helpers/command-run.js';

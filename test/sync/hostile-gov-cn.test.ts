@@ -197,7 +197,7 @@ describe('a source or a receiver that drips its answer ends nothing but its own 
       const started = performance.now();
       const run = await sync(dataCopy(), { limits: { ...LIMITS, timeoutMs: 1000, retries: 0 } });
       assert.equal(run.code, SYNC_EXIT.failed, show(run));
-      assert.match(run.stderr, /^2027: failed: search failed: .*: no complete answer within 1000 ms \(after 1 attempt\)$/m);
+      assert.match(run.stderr, /^2027: failed: search failed: .*: no complete answer within 1 s \(after 1 attempt\)$/m);
       assert.ok(performance.now() - started < 10_000);
     } finally {
       fake.intercept(undefined);

@@ -10,7 +10,7 @@ import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/sche
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import { validateArrangementFile } from '@china-holiday-calendar/core/dataset/validate-arrangement.js';
 import { importNotice } from 'china-holiday-calendar-service/internal/importer/import-notice.js';
-import type { FetchLimits } from 'china-holiday-calendar-service/internal/sync/http-fetch.js';
+import type { FetchLimits } from 'china-holiday-calendar-service/internal/outbound/http-fetch.js';
 import { dataCopies, snapshotOf } from '../helpers/data-dir.js';
 import { AMENDMENT_2027, ANNUAL_2026, ANNUAL_2027, FAR_2027, fakeGovCnOfFile } from '../helpers/fake-gov-cn.js';
 import { startWebhookReceiver, TEST_WEBHOOK_SECRET } from '../helpers/webhook-receiver.js';
@@ -100,7 +100,7 @@ describe('sync writes nothing on any failure', () => {
   const failures: readonly { readonly name: string; readonly arrange: () => void; readonly message: RegExp }[] = [
     { name: 'a page template it does not understand', arrange: () => fake.list([{ ...ANNUAL_2027, template: 'unknown' }]), message: /content_7100001\.htm: not a notice page sync understands: it has no element with id UCAP-CONTENT/ },
     { name: 'a malformed search answer', arrange: () => fake.behave('malformed'), message: /search failed: .*the search answer is not JSON/ },
-    { name: 'a slow search answer', arrange: () => fake.behave('slow'), message: /search failed: .*no complete answer within 400 ms \(after 3 attempts\)/ },
+    { name: 'a slow search answer', arrange: () => fake.behave('slow'), message: /search failed: .*no complete answer within 0.4 s \(after 3 attempts\)/ },
     { name: 'search answering 500', arrange: () => fake.behave('error-500'), message: /search failed: .*answered 500 \(after 3 attempts\)/ },
     { name: 'a huge search answer', arrange: () => fake.behave('huge'), message: /search failed: .*over the limit of 2097152 bytes; not read/ },
     { name: 'a search answer pointing at another host', arrange: () => fake.behave('foreign-host'), message: /169\.254\.169\.254 is not gov\.cn \(on a web port\) or a configured host; not fetched/ },

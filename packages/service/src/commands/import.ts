@@ -1,13 +1,13 @@
-import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
-import { formatArrangementFile } from '../publishing/format-data-file.js';
-import { MANIFEST_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { readyDataFolder } from '../publishing/data-folder.js';
-import { publishYear, readYearFile, type PublishOptions } from '../publishing/publish-year.js';
+import { MANIFEST_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import type { DataFolder, PublishOptions } from '../data-folder/data-folder.js';
+import { fileSystemFolder } from '../data-folder/file-system-folder.js';
+import { yearFileIn, type YearFileReading } from '../data-folder/folder-snapshot.js';
+import { formatArrangementFile } from '../data-folder/format-data-file.js';
+import { yearFileName } from '../data-folder/year-file-name.js';
 import { describeBalance, yearBalance } from '@china-holiday-calendar/core/dataset/year-balance.js';
 import { shortened } from '../importer/import-error.js';
 import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
@@ -51,17 +51,18 @@ export async function runImport(files: readonly string[], options: ImportCommand
     print(err, 'import needs at least one notice text file\n');
     return 2;
   }
+  const folder = fileSystemFolder(options.dataDir);
   if (!options.dryRun) {
-    const folder = await readyDataFolder(options.dataDir, { seed: options.seed === true });
-    if ('reason' in folder) {
-      print(err, `${options.dataDir}: the data directory ${folder.reason}; nothing was imported\n`);
-      return folder.kind === 'usage' ? 2 : 1;
+    const ready = await folder.ready({ seed: options.seed === true });
+    if ('reason' in ready) {
+      print(err, `${options.dataDir}: the data directory ${ready.reason}; nothing was imported\n`);
+      return ready.kind === 'usage' ? 2 : 1;
     }
-    if (folder.seeded) print(out, `${options.dataDir}: seeded with the bundled data\n`);
+    if (ready.seeded) print(out, `${options.dataDir}: seeded with the bundled data\n`);
   }
   const results = new Map<number, ArrangementFile>();
   const report: string[] = [];
-  const context = { ...options, currentYear: options.currentYear ?? currentYearInChina(), accept: options.accept ?? [] };
+  const context: ImportContext = { ...options, currentYear: options.currentYear ?? currentYearInChina(), accept: options.accept ?? [], folder, yearFile: yearFilesOf(folder) };
   for (const path of files) {
     const outcome = await importOneSafely(path, context, results);
     if (!outcome.ok) {
@@ -82,9 +83,9 @@ export async function runImport(files: readonly string[], options: ImportCommand
     return 0;
   }
   for (const file of results.values()) {
-    const path = join(options.dataDir, `${file.year}.json`);
+    const path = folder.nameOf(yearFileName(file.year));
     try {
-      await publishYear(options.dataDir, file, options.publishing);
+      await folder.publishYear(file, options.publishing);
     } catch (error) {
       print(out, report.join(''));
       print(err, `${path}: cannot be written (${messageOf(error)})\n`);
@@ -115,7 +116,22 @@ function summaryOf(path: string, file: ArrangementFile): string {
 }
 
 /** The importer answers every text with a file or a refusal; should it fail all the same, the user gets one line, not a stack trace. */
-type ImportContext = ImportCommandOptions & { readonly currentYear: number; readonly accept: readonly string[] };
+type ImportContext = ImportCommandOptions & {
+  readonly currentYear: number;
+  readonly accept: readonly string[];
+  readonly folder: DataFolder;
+  /** A year's file as the data folder had it before this run (the folder read once, when first asked). */
+  readonly yearFile: (year: number) => Promise<YearFileReading>;
+};
+
+/** The folder's year files, from one read made when the first is asked for. */
+function yearFilesOf(folder: DataFolder): (year: number) => Promise<YearFileReading> {
+  let snapshot: Promise<DirectorySnapshot> | undefined;
+  return async (year) => {
+    snapshot ??= folder.snapshot();
+    return yearFileIn(await snapshot, year, (name) => folder.nameOf(name));
+  };
+}
 
 async function importOneSafely(path: string, options: ImportContext, results: ReadonlyMap<number, ArrangementFile>): Promise<NoticeOutcome> {
   try {
@@ -143,15 +159,15 @@ async function importOne(noticeText: string, options: ImportContext, results: Re
     return refused(error);
   }
   const { kind, year } = target;
-  const targetPath = join(options.dataDir, `${year}.json`);
+  const targetPath = options.folder.nameOf(yearFileName(year));
   let existing = results.get(year);
   if (kind === 'annual') {
-    if (existing === undefined && existsSync(targetPath) && !options.force && !options.dryRun) {
+    if (existing === undefined && !options.force && !options.dryRun && (await options.yearFile(year)).state !== 'absent') {
       return { ok: false, reason: `${targetPath} already exists; an annual notice starts a new file (use --force to replace it)` };
     }
     existing = undefined;
   } else if (existing === undefined) {
-    const loaded = await readExisting(targetPath, options.dataDir, kind, year);
+    const loaded = await readExisting(targetPath, options, kind, year);
     if (!loaded.ok) return loaded;
     existing = loaded.file;
   }
@@ -171,7 +187,7 @@ async function importExchanges(text: string, options: ImportContext, results: Re
     const files = new Map<number, ArrangementFile>();
     for (const year of exchangeNoticeYears(text)) {
       const inRun = results.get(year);
-      const onDisk = inRun === undefined ? await readYearFile(options.dataDir, year) : ({ state: 'valid', file: inRun } as const);
+      const onDisk = inRun === undefined ? await options.yearFile(year) : ({ state: 'valid', file: inRun } as const);
       if (onDisk.state === 'invalid') return { ok: false, reason: onDisk.reason };
       if (onDisk.state === 'valid') files.set(year, onDisk.file);
     }
@@ -207,9 +223,9 @@ async function readNoticeFile(path: string): Promise<{ readonly ok: true; readon
 }
 
 
-async function readExisting(path: string, dataDir: string, kind: 'special' | 'amending', year: number): Promise<Outcome> {
+async function readExisting(path: string, options: ImportContext, kind: 'special' | 'amending', year: number): Promise<Outcome> {
   const article = kind === 'special' ? 'a special' : 'an amending';
-  const read = await readYearFile(dataDir, year);
+  const read = await options.yearFile(year);
   if (read.state === 'absent') {
     return { ok: false, reason: `${article} notice is applied to the year's file, and ${path} does not exist: import the ${year} annual notice first` };
   }

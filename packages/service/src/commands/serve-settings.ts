@@ -1,6 +1,6 @@
 import { readConfig, type Config } from '../settings/config.js';
-import { DEFAULT_USER_AGENT } from '../sync/http-fetch.js';
-import type { SyncSettings } from '../sync/sync-settings.js';
+import { DEFAULT_USER_AGENT } from '../outbound/http-fetch.js';
+import type { SyncSettings } from '../settings/sync-settings.js';
 
 /** What the readers make of nothing set: the defaults, taken from the code that applies them. */
 interface Defaults {

@@ -1,15 +1,14 @@
 import type { Writable } from 'node:stream';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
-import { formatManifest } from '../publishing/format-data-file.js';
-import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source.js';
 import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { dataFolderRefusal } from '../publishing/data-folder.js';
-import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
-import { sealFolder, type PublishOptions } from '../publishing/publish-year.js';
-import { print } from './terminal-text.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
-import { keyIdOf } from '../publishing/dataset-signature.js';
+import type { PublishOptions } from '../data-folder/data-folder.js';
+import { keyIdOf } from '../data-folder/dataset-keys.js';
+import { fileSystemFolder } from '../data-folder/file-system-folder.js';
+import { formatManifest } from '../data-folder/format-data-file.js';
+import { ManifestError, manifestOf, manifestOfText } from '../data-folder/manifest.js';
+import { print } from './terminal-text.js';
 
 /**
  * `sign --data-dir DIR`: seals a folder made or edited by hand, for a fleet to follow (upload to
@@ -20,14 +19,15 @@ import { keyIdOf } from '../publishing/dataset-signature.js';
  * done, 1 the folder has a data problem (nothing written), 2 bad usage or not a data folder.
  */
 export async function runSign(dataDir: string, options: PublishOptions, out: Writable, err: Writable): Promise<number> {
-  const refusal = await dataFolderRefusal(dataDir);
+  const folder = fileSystemFolder(dataDir);
+  const refusal = await folder.refusal();
   if (refusal !== undefined) {
     print(err, `${dataDir}: the data directory ${refusal.reason}; nothing was signed\n`);
     return refusal.kind === 'usage' ? 2 : 1;
   }
   let snapshot: DirectorySnapshot;
   try {
-    snapshot = withoutDigests(await folderSource(dataDir).read());
+    snapshot = withoutDigests(await folder.snapshot());
   } catch (error) {
     print(err, `${dataDir}: ${messageOf(error)}; nothing was signed\n`);
     return 1;
@@ -38,7 +38,7 @@ export async function runSign(dataDir: string, options: PublishOptions, out: Wri
     print(err, `${dataDir}: not signed: a dataset with a problem is refused by every reader; mend it first\n`);
     return 1;
   }
-  const manifest = manifestOf({ manifest: { fileName: MANIFEST_FILE_NAME, text: await sealFolder(dataDir, options) }, yearFiles: [] });
+  const manifest = manifestOfText(await folder.seal(options));
   const years = dataset.publishedYears;
   print(
     out,

@@ -1,14 +1,14 @@
 import type { Writable } from 'node:stream';
 import { currentYearInChina } from '../importer/import-notice.js';
-import { readyDataFolder } from '../publishing/data-folder.js';
-import type { PublishOptions } from '../publishing/publish-year.js';
-import type { FetchLimits } from '../sync/http-fetch.js';
+import type { PublishOptions } from '../data-folder/data-folder.js';
+import { fileSystemFolder } from '../data-folder/file-system-folder.js';
+import type { FetchLimits } from '../outbound/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
 import { print } from './terminal-text.js';
 import { ConfigError } from '../settings/settings.js';
-import { readSyncSettings, SYNC_SOURCES, type SyncSettingValues } from '../sync/sync-settings.js';
-import { eventsOf, WebhookSender, type DeliveryPolicy } from '../sync/webhooks.js';
-import { readWriterState } from '../sync/writer-state.js';
+import { readSyncSettings, SYNC_SOURCES, type SyncSettingValues } from '../settings/sync-settings.js';
+import { eventsOf, WebhookSender, type DeliveryPolicy } from '../writer/webhooks.js';
+import { readWriterState } from '../writer/writer-state.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
@@ -52,16 +52,17 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
     err.write(`sync is not configured: set SYNC_SOURCE=${SYNC_SOURCES[0]} (or --source ${SYNC_SOURCES[0]}); nothing was requested\n`);
     return SYNC_EXIT.usage;
   }
-  const folder = await readyDataFolder(options.dataDir, { seed: options.seed === true });
-  if ('reason' in folder) {
-    err.write(`${options.dataDir}: the data directory ${folder.reason}; nothing was requested\n`);
-    return folder.kind === 'usage' ? SYNC_EXIT.usage : SYNC_EXIT.failed;
+  const folder = fileSystemFolder(options.dataDir);
+  const ready = await folder.ready({ seed: options.seed === true });
+  if ('reason' in ready) {
+    err.write(`${options.dataDir}: the data directory ${ready.reason}; nothing was requested\n`);
+    return ready.kind === 'usage' ? SYNC_EXIT.usage : SYNC_EXIT.failed;
   }
-  if (folder.seeded) out.write(`${options.dataDir}: seeded with the bundled data\n`);
+  if (ready.seeded) out.write(`${options.dataDir}: seeded with the bundled data\n`);
   let report: SyncReport;
   try {
     report = await runSync({
-      dataDir: options.dataDir,
+      folder,
       settings,
       currentYear: options.currentYear ?? currentYearInChina(),
       accept: options.accept,
@@ -88,7 +89,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
   };
   // A writer that announces this folder's changes (its state beside the data says what it told)
   // announces what this run published too, at its reload: sent from here as well, it would arrive twice.
-  const announced = settings.webhooks.urls.length > 0 && (await readWriterState(options.dataDir, log))?.announced !== undefined;
+  const announced = settings.webhooks.urls.length > 0 && (await readWriterState(folder, log))?.announced !== undefined;
   const events = eventsOf(report).filter((event) => event.type === 'calendar.notice.held' || !announced);
   if (events.length > 0 && settings.webhooks.urls.length > 0) {
     const sender = new WebhookSender(settings.webhooks, log, { ...(options.limits ? { limits: options.limits } : {}), ...(options.delivery ? { policy: options.delivery } : {}) });

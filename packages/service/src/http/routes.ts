@@ -22,7 +22,7 @@ export function serviceRoutes(context: RouteContext): ServiceRoute[] {
   return [
     ...operations.map((operation) => operationRoute(operation, context.calendar, context.responder)),
     ...healthRoutes(context.live, context.responder, { sync: context.sync, origin: context.origin }),
-    ...(context.datasetDir === undefined ? [] : datasetRoutes(context.datasetDir, context.datasetSigned === true, context.responder)),
+    ...(context.datasetFolder === undefined ? [] : datasetRoutes(context.datasetFolder, context.datasetSigned === true, context.responder)),
     ...docsRoutes(context.responder),
     // The front door (`/`): where a newcomer, a browser or a client finds everything else.
     ...frontDoorRoutes(operations, context.responder),

@@ -9,7 +9,7 @@ import { formatSpan, type Span } from './day-sets.js';
 import { Refusal } from './import-error.js';
 import type { NoticeEntries } from './notice-entries.js';
 import type { TitleInfo } from './notice-title.js';
-import { ARRANGEMENT_SCHEMA_REFERENCE } from '../publishing/data-file-layout.js';
+import { ARRANGEMENT_SCHEMA_REFERENCE } from '../data-folder/data-file-layout.js';
 
 /**
  * Writes drafts into a data file: a new file for an annual notice; for a special notice the

@@ -10,7 +10,8 @@ import { trackConnections } from '../http/ops/connections.js';
 import { buildServiceApp, type ServiceStateSources } from './service-app.js';
 import type { SyncSchedule } from '../sync/sync-schedule.js';
 import { isWriterProcess } from './cluster.js';
-import { keepSealed, type SealKeeper } from '../publishing/keep-sealed.js';
+import { fileSystemFolder } from '../data-folder/file-system-folder.js';
+import { keepSealed, type SealKeeper } from '../writer/keep-sealed.js';
 
 export interface RunningService {
   /** The configuration in effect (PORT=0 resolved to the bound port). */
@@ -47,11 +48,12 @@ interface DatasetRole {
 
 async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> {
   const live = new LiveDataset(folderSource(config.dataDir), ANSWER_BYTES_BUILD, { log: logger });
+  const folder = fileSystemFolder(config.dataDir);
   // No SYNC_SOURCE and no WEBHOOK_URLS: no writer, so the default configuration makes no request and
   // writes no file, and loads none of sync's modules (the importer, the HTML parser, the HTTP client
   // and the webhooks, a share of the start-up: BENCHMARKS.md).
   const writes = config.sync !== undefined || config.webhooks.urls.length > 0;
-  const writer = writes ? await (await import('../writer.js')).createWriter(config, live, logger) : undefined;
+  const writer = writes ? await (await import('../writer/writer.js')).createWriter(config, folder, live, logger, isWriterProcess()) : undefined;
   let sealKeeper: SealKeeper | undefined;
   return {
     live,
@@ -63,7 +65,7 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
       // Its readers refuse an expired manifest: one process of the pod keeps it sealed.
       if (isWriterProcess()) {
         const publishing = { signingKey: config.signingKey, expiresSeconds: config.expiresSeconds };
-        sealKeeper = await keepSealed(config.dataDir, publishing, () => live.dataset(), () => void live.reload('re-seal'), logger);
+        sealKeeper = await keepSealed(folder, publishing, () => live.dataset(), () => void live.reload('re-seal'), logger);
       }
     },
     started: () => writer?.start(),
@@ -77,7 +79,7 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
 
 /** A reader's modules (the origin's HTTP client among them) load only in a reader. */
 async function readerRole(origin: OriginSettings, logger: Logger): Promise<DatasetRole> {
-  const { followOrigin } = await import('../data-source/follow-origin.js');
+  const { followOrigin } = await import('../reader/follow-origin.js');
   const reader = followOrigin(origin, ANSWER_BYTES_BUILD, logger);
   return {
     live: reader.live,

@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../settings/config.js';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
-import type { OriginStateSource } from '../data-source/follow-origin.js';
+import type { OriginStateSource } from '../reader/follow-origin.js';
 import type { AnswerBytes } from '../http/operations/answer-bytes.js';
+import { fileSystemFolder } from '../data-folder/file-system-folder.js';
 import { buildApp } from '../http/ops/app.js';
 import { createServiceMetrics } from '../http/ops/metrics.js';
 import { createResponder, type ResponsePolicy } from '../http/kernel/response-policy.js';
 import { serviceRoutes } from '../http/routes.js';
 import type { SyncStateSource } from '../sync/sync-state.js';
-import type { DeliveryCounts } from '../sync/webhooks.js';
+import type { DeliveryCounts } from '../writer/webhooks.js';
 
 export function responsePolicyOf(config: Pick<Config, 'docsUrl' | 'corsOrigins' | 'corsAllowedHeaders'>): ResponsePolicy {
   return { docsUrl: config.docsUrl, corsOrigins: config.corsOrigins, corsAllowedHeaders: config.corsAllowedHeaders };
@@ -42,7 +43,7 @@ export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, 
     metrics,
     ...(sync ? { sync } : {}),
     ...(origin ? { origin } : {}),
-    ...(config.origin === undefined ? { datasetDir: config.dataDir, datasetSigned: config.signingKey !== undefined } : {}),
+    ...(config.origin === undefined ? { datasetFolder: fileSystemFolder(config.dataDir), datasetSigned: config.signingKey !== undefined } : {}),
     ...(logger ? { log: logger } : {}),
     mcpAllowedOrigins: config.mcpAllowedOrigins,
   });

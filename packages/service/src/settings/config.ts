@@ -1,11 +1,11 @@
 import type { KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
-import { readSigningKey, readVerifyingKeys, SigningKeyError, type TrustedKey } from '../publishing/dataset-signature.js';
-import { DEFAULT_EXPIRES_SECONDS } from '../publishing/manifest-text.js';
-import type { PublishOptions } from '../publishing/publish-year.js';
+import type { PublishOptions } from '../data-folder/data-folder.js';
+import { readSigningKey, readVerifyingKeys, SigningKeyError, type TrustedKey } from '../data-folder/dataset-keys.js';
+import { DEFAULT_EXPIRES_SECONDS } from '../data-folder/manifest.js';
 import { ConfigError, choiceSetting, httpUrlSetting, integerSetting, textSetting, type SettingValues } from './settings.js';
-import { readSyncSettings, readWebhookSettings, type SyncSettings, type WebhookSettings } from '../sync/sync-settings.js';
+import { readSyncSettings, readWebhookSettings, type SyncSettings, type WebhookSettings } from './sync-settings.js';
 
 export { ConfigError } from './settings.js';
 

@@ -1,9 +1,9 @@
 import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { redactedUrl } from '../outbound/redacted-url.js';
 import { arrangedDays, type ArrangedDay } from './arrangement-days.js';
-import { FetchError, type Fetcher } from './http-fetch.js';
-import { excerptOf } from './network-text.js';
-import { parseUntrustedJson, UntrustedJsonError } from './untrusted-json.js';
+import { FetchError, type Fetcher } from '../outbound/http-fetch.js';
+import { excerptOf } from '../outbound/network-text.js';
+import { parseUntrustedJson, UntrustedJsonError } from '../outbound/untrusted-json.js';
 
 /** At most this many differing dates are named; the count says how many there are. */
 const LISTED_DIFFERENCES = 10;

@@ -1,21 +1,22 @@
 import type { ArrangementFile, ArrangementNotice } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
-import { publishedYearsOf, publishYear, readYearFile, type PublishOptions } from '../publishing/publish-year.js';
-import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { addressPolicyFor, hostOf, portOf } from './address-policy.js';
+import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import type { DataFolder, PublishOptions } from '../data-folder/data-folder.js';
+import { afterPublication, publishedYearsIn, yearFileIn } from '../data-folder/folder-snapshot.js';
+import { addressPolicyFor, hostOf, portOf } from '../outbound/address-policy.js';
 import { changedDates } from './arrangement-days.js';
 import { crossCheckDifferences } from './cross-check.js';
-import { GOV_CN } from './gov-cn/site.js';
-import { govCnSource } from './gov-cn/source.js';
+import { GOV_CN } from '../settings/gov-cn-site.js';
+import { govCnSource } from './sources/gov-cn/source.js';
 import type { ImportProblem } from '../importer/import-error.js';
 import { redactedUrl } from '../outbound/redacted-url.js';
-import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from './http-fetch.js';
+import { createFetcher, DEFAULT_FETCH_LIMITS, type Fetcher, type FetchLimits } from '../outbound/http-fetch.js';
 import { ImporterThread, type NoticeYear } from './importer-thread.js';
-import { compactTitle, excerptOf } from './network-text.js';
-import type { NoticeCandidate, NoticeRead, NoticeSource } from './notice-source.js';
-import { papersSource } from './papers-source.js';
+import { compactTitle, excerptOf } from '../outbound/network-text.js';
+import type { NoticeCandidate, NoticeRead, NoticeSource } from './sources/notice-source.js';
+import { papersSource } from './sources/papers-source.js';
 import { successionProblem } from './succession.js';
-import type { SyncSettings } from './sync-settings.js';
+import type { SyncSettings } from '../settings/sync-settings.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 export const YEAR_OUTCOMES = ['published', 'amended', 'nothing-new', 'held', 'failed'] as const;
@@ -56,7 +57,8 @@ export interface SyncReport {
 }
 
 export interface SyncRunInput {
-  readonly dataDir: string;
+  /** The data folder the run publishes into. */
+  readonly folder: DataFolder;
   readonly settings: Pick<SyncSettings, 'searchUrl' | 'crossCheckUrl' | 'papersUrl' | 'userAgent' | 'runTimeoutSeconds'>;
   readonly currentYear: number;
   /** Finding ids a person accepts after reading the notice (sync --accept). */
@@ -80,6 +82,8 @@ interface Run {
   readonly importer: ImporterThread;
   /** The newest notice the data holds, which every source must still find. */
   readonly canary: Canary | undefined;
+  /** The data folder as the run knows it: read once at its start, and as its own publications left it. */
+  snapshot: DirectorySnapshot;
 }
 
 /**
@@ -110,14 +114,16 @@ export async function runSync(input: SyncRunInput): Promise<SyncReport> {
   const late = (): boolean => deadline.aborted;
   const fetcher = createFetcher(addressPolicyFor(configured, GOV_CN), input.limits ?? DEFAULT_FETCH_LIMITS, { signal: deadline, ...(input.settings.userAgent === undefined ? {} : { userAgent: input.settings.userAgent }) });
   const importer = new ImporterThread(input.importerBudgetMs);
-  const canary = await canaryOf(input.dataDir);
-  const run: Run = { input, sources: sourcesOf(input.settings, fetcher), fetcher, importer, canary };
+  // The folder is read once: every year's file, the years to check and the canary come from this read.
+  const snapshot = await input.folder.snapshot();
+  const canary = canaryOf(snapshot, input.folder);
+  const run: Run = { input, sources: sourcesOf(input.settings, fetcher), fetcher, importer, canary, snapshot };
   const stopImporter = (): void => void importer.close();
   deadline.addEventListener('abort', stopImporter);
   try {
     const outcomes: YearOutcome[] = [];
     const ended = `the run passed SYNC_RUN_TIMEOUT_SECONDS (${input.settings.runTimeoutSeconds} s) and was ended`;
-    const years = [...new Set([...(canary === undefined ? [] : [canary.year]), ...(await yearsToCheck(input.dataDir, input.currentYear))])].sort((a, b) => a - b);
+    const years = [...new Set([...(canary === undefined ? [] : [canary.year]), ...yearsToCheck(publishedYearsIn(snapshot), input.currentYear)])].sort((a, b) => a - b);
     for (const year of years) {
       if (late()) {
         outcomes.push(outcomeOf(year, 'failed', `${ended} before this year was checked`));
@@ -127,7 +133,7 @@ export async function runSync(input: SyncRunInput): Promise<SyncReport> {
       outcomes.push(late() && outcome.outcome === 'failed' ? { ...outcome, detail: `${ended}: ${outcome.detail}` } : outcome);
     }
     const published = outcomes.some((outcome) => outcome.outcome === 'published' || outcome.outcome === 'amended');
-    const datasetVersion = published ? assembleDataset(await readDataDirectory(input.dataDir)).version : undefined;
+    const datasetVersion = published ? assembleDataset(run.snapshot).version : undefined;
     return { outcomes, datasetVersion, requests: fetcher.requests };
   } finally {
     deadline.removeEventListener('abort', stopImporter);
@@ -136,8 +142,7 @@ export async function runSync(input: SyncRunInput): Promise<SyncReport> {
 }
 
 /** The years a run looks at: new ones from the year after the last published (at most back to last year) to next year; published ones from this year on. */
-export async function yearsToCheck(dataDir: string, currentYear: number): Promise<number[]> {
-  const published = await publishedYearsOf(dataDir);
+function yearsToCheck(published: readonly number[], currentYear: number): number[] {
   const last = Math.max(0, ...published);
   const years = new Set<number>(published.filter((year) => year >= currentYear));
   for (let year = Math.max(last + 1, currentYear - 1); year <= currentYear + 1; year += 1) years.add(year);
@@ -157,10 +162,10 @@ function sourcesOf(settings: SyncRunInput['settings'], fetcher: Fetcher): Notice
 }
 
 /** The newest notice of the newest published year, if the data has one. */
-async function canaryOf(dataDir: string): Promise<Canary | undefined> {
-  const year = Math.max(...(await publishedYearsOf(dataDir)));
+function canaryOf(snapshot: DirectorySnapshot, folder: DataFolder): Canary | undefined {
+  const year = Math.max(...publishedYearsIn(snapshot));
   if (!Number.isFinite(year)) return undefined;
-  const read = await readYearFile(dataDir, year);
+  const read = yearFileIn(snapshot, year, (name) => folder.nameOf(name));
   if (read.state !== 'valid') return undefined;
   const newest = read.file.notices.reduce<ArrangementNotice | undefined>((latest, notice) => (latest === undefined || notice.publishedDate >= latest.publishedDate ? notice : latest), undefined);
   return newest === undefined ? undefined : { year, title: newest.title, urls: [newest.sourceUrl, ...newest.otherUrls] };
@@ -169,7 +174,7 @@ async function canaryOf(dataDir: string): Promise<Canary | undefined> {
 /** One year of a run, step by step; a step that ends the year early throws its outcome. */
 async function syncYear(year: number, run: Run): Promise<YearOutcome> {
   try {
-    const existing = await publishedFile(year, run);
+    const existing = publishedFile(year, run);
     const candidates = await newNotices(year, existing, run);
     const { file, notices } = await importNotices(year, candidates, existing, run);
     await crossCheck(year, file, notices, run);
@@ -181,8 +186,8 @@ async function syncYear(year: number, run: Run): Promise<YearOutcome> {
 }
 
 /** The year's file as the data directory has it (undefined: unpublished). */
-async function publishedFile(year: number, run: Run): Promise<ArrangementFile | undefined> {
-  const read = await readYearFile(run.input.dataDir, year);
+function publishedFile(year: number, run: Run): ArrangementFile | undefined {
+  const read = yearFileIn(run.snapshot, year, (name) => run.input.folder.nameOf(name));
   if (read.state === 'invalid') end(year, 'failed', `the year's file in the data directory is refused, so nothing is applied to it: ${read.reason}`);
   return read.state === 'valid' ? read.file : undefined;
 }
@@ -339,7 +344,8 @@ async function crossCheck(year: number, file: ArrangementFile, notices: readonly
 /** The year file, then the manifest, written; the year published or amended, or nothing new if the directory had it. */
 async function publish(year: number, existing: ArrangementFile | undefined, file: ArrangementFile, notices: readonly NoticeReference[], run: Run): Promise<YearOutcome> {
   try {
-    const { changed } = await publishYear(run.input.dataDir, file, run.input.publishing);
+    const { changed, written } = await run.input.folder.publishYear(file, run.input.publishing);
+    if (written !== undefined) run.snapshot = afterPublication(run.snapshot, written);
     if (!changed) return outcomeOf(year, 'nothing-new', 'the data directory has this arrangement already', { notices });
   } catch (error) {
     return outcomeOf(year, 'failed', `cannot publish: ${messageOf(error)}`, { notices });

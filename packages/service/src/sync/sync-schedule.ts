@@ -1,15 +1,12 @@
 import type { Logger } from 'pino';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { currentYearInChina } from '../importer/import-notice.js';
-import { dataFolderRefusal } from '../publishing/data-folder.js';
-import type { PublishOptions } from '../publishing/publish-year.js';
+import type { DataFolder, PublishOptions } from '../data-folder/data-folder.js';
 import { redactedUrl } from '../outbound/redacted-url.js';
-import type { FetchLimits } from './http-fetch.js';
+import type { FetchLimits } from '../outbound/http-fetch.js';
 import { runSync, type SyncReport, type YearOutcome } from './sync-run.js';
-import type { SyncSettings } from './sync-settings.js';
-import { syncStateOf, type SyncState } from './sync-state.js';
-import { eventsOf, type WebhookSender } from './webhooks.js';
-import type { SyncRecord, WriterState } from './writer-state.js';
+import type { SyncSettings } from '../settings/sync-settings.js';
+import { syncStateOf, type SyncRecord, type SyncState } from './sync-state.js';
 
 export interface SyncScheduleOptions {
   readonly limits?: FetchLimits;
@@ -23,14 +20,29 @@ export interface SyncScheduleOptions {
   readonly retryDelaysMs?: readonly number[];
 }
 
+/**
+ * What keeps the schedule's record across restarts and acts on a run's report: the writer (its
+ * state file beside the data, and its webhooks), which sits above sync and hands itself in here.
+ */
+export interface SyncKeeping {
+  /** The record a previous process left. */
+  readonly restored: SyncRecord | undefined;
+  /** The record now, kept (on disk, behind the call). */
+  keep(record: SyncRecord): void;
+  /** A run that reached its end: the writer sends the held-notice events its outcomes call for, each once. */
+  ran(report: SyncReport): void;
+  /** The webhook deliveries so far, shown with the state. */
+  deliveries(): SyncState['webhooks'];
+}
+
 /** After a run in which a year failed: retried after about 1, 5, 15 and then every 60 minutes (never later than the interval). */
 export const RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 900_000, 3_600_000];
 
 /**
  * Sync inside the service: a run at start and every SYNC_INTERVAL_SECONDS after the previous run
  * ends (runs never overlap). Each run logs one line per year and keeps the state operators see,
- * on disk too (the writer state), so that held notices survive a restart; it sends the
- * `calendar.notice.held` events its outcomes call for, each once. (Publications and amendments
+ * on disk too (the writer state, through SyncKeeping), so that held notices survive a restart;
+ * the writer sends the `calendar.notice.held` events its outcomes call for, each once. (Publications and amendments
  * are announced by the dataset's own reload, whoever wrote the files: DatasetAnnouncer.) A run's
  * failure is logged and counted, never thrown: the service keeps answering from the data it has.
  */
@@ -46,13 +58,12 @@ export class SyncSchedule {
 
   constructor(
     private readonly settings: SyncSettings,
-    private readonly dataDir: string,
+    private readonly folder: DataFolder,
     private readonly log: Logger,
-    private readonly webhooks: WebhookSender,
-    private readonly writerState: WriterState,
+    private readonly keeping: SyncKeeping,
     private readonly options: SyncScheduleOptions = {},
   ) {
-    const restored = writerState.data.sync;
+    const restored = keeping.restored;
     this.lastAttempt = restored?.lastAttempt ?? null;
     this.lastSuccess = restored?.lastSuccess ?? null;
     this.outcomes = restored?.outcomes ?? [];
@@ -81,7 +92,7 @@ export class SyncSchedule {
   }
 
   state(): SyncState {
-    return syncStateOf(this.settings, this.record(), this.webhooks.counts, this.options.dataset?.());
+    return syncStateOf(this.settings, this.record(), this.keeping.deliveries(), this.options.dataset?.());
   }
 
   private schedule(delayMs: number): void {
@@ -115,10 +126,10 @@ export class SyncSchedule {
     let report: SyncReport;
     try {
       // Nothing is published into a folder whose history is missing (an empty volume, a wrong DATA_DIR).
-      const refusal = await dataFolderRefusal(this.dataDir);
-      if (refusal !== undefined) throw new Error(`${this.dataDir}: the data directory ${refusal.reason}`);
+      const refusal = await this.folder.refusal();
+      if (refusal !== undefined) throw new Error(`${this.folder.location}: the data directory ${refusal.reason}`);
       report = await runSync({
-        dataDir: this.dataDir,
+        folder: this.folder,
         settings: this.settings,
         currentYear: currentYearInChina(),
         ...(this.options.limits ? { limits: this.options.limits } : {}),
@@ -133,10 +144,8 @@ export class SyncSchedule {
     for (const outcome of report.outcomes) logOutcome(this.log, outcome);
     if (report.outcomes.every((outcome) => outcome.outcome !== 'failed')) this.lastSuccess = this.lastAttempt;
     if (report.datasetVersion !== undefined) await this.options.onPublished?.();
-    const sent = new Set(this.writerState.data.heldEventsSent);
-    const held = eventsOf(report).filter((event) => event.type === 'calendar.notice.held' && !sent.has(event.id));
-    for (const event of held) this.webhooks.send(event);
-    this.keep(held.length === 0 ? undefined : [...sent, ...held.map((event) => event.id)]);
+    this.keeping.ran(report);
+    this.keep();
     return report;
   }
 
@@ -144,9 +153,9 @@ export class SyncSchedule {
     return { lastAttempt: this.lastAttempt, lastSuccess: this.lastSuccess, outcomes: this.outcomes };
   }
 
-  /** The run's state (and the held events sent), on disk. */
-  private keep(heldEventsSent?: readonly string[]): void {
-    this.writerState.update({ sync: this.record(), ...(heldEventsSent === undefined ? {} : { heldEventsSent }) });
+  /** The run's state, on disk. */
+  private keep(): void {
+    this.keeping.keep(this.record());
   }
 }
 

@@ -1,8 +1,13 @@
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import type { HeldFinding, NoticeReference, YearOutcome, YearOutcomeKind } from './sync-run.js';
-import type { SyncSettings } from './sync-settings.js';
-import type { DeliveryCounts } from './webhooks.js';
-import type { SyncRecord } from './writer-state.js';
+import type { SyncSettings } from '../settings/sync-settings.js';
+
+/** What a sync run leaves for operators, kept across restarts (in the writer's state). */
+export interface SyncRecord {
+  readonly lastAttempt: string | null;
+  readonly lastSuccess: string | null;
+  readonly outcomes: readonly YearOutcome[];
+}
 
 /** What operators see of sync: /readyz's `sync` object and the calendar_sync_* metrics. */
 export interface SyncState {
@@ -44,7 +49,7 @@ function heldAwaiting(held: readonly HeldNotice[], dataset: Dataset | undefined)
 export function syncStateOf(
   settings: Pick<SyncSettings, 'source' | 'intervalSeconds'>,
   record: SyncRecord | undefined,
-  webhooks: DeliveryCounts,
+  webhooks: SyncState['webhooks'],
   dataset: Dataset | undefined,
 ): SyncState {
   const outcomes = record?.outcomes ?? [];

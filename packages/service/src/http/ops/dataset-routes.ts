@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { realpath } from 'node:fs/promises';
-import { join, sep } from 'node:path';
-import { isYearFileName, MANIFEST_FILE_NAME, readDataFile, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { isYearFileName, MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import type { DataFolder } from '../../data-folder/data-folder.js';
 import { sendProblem } from '../kernel/problems.js';
 import { writeAnswer } from '../kernel/answer-writer.js';
 import type { Responder } from '../kernel/response-policy.js';
@@ -20,7 +19,7 @@ const CACHE_REVALIDATE = 'no-cache';
  * file, links followed, must lie inside the folder and pass the loader's own read (a regular file
  * of at most 1 MiB, UTF-8).
  */
-export function datasetRoutes(dataDir: string, signs: boolean, responder: Responder): ServiceRoute[] {
+export function datasetRoutes(folder: DataFolder, signs: boolean, responder: Responder): ServiceRoute[] {
   return [
     {
       path: '/dataset/{file}',
@@ -45,7 +44,7 @@ export function datasetRoutes(dataDir: string, signs: boolean, responder: Respon
       },
       async handle(request, reply) {
         const name = (request.params as { readonly file?: string }).file ?? '';
-        const bytes = isServedName(name, signs) ? await readInside(dataDir, name) : undefined;
+        const bytes = isServedName(name, signs) ? await folder.servedFile(name) : undefined;
         if (bytes === undefined) {
           sendProblem(responder, request, reply, { code: 'RESOURCE_NOT_FOUND', detail: `The dataset has no file ${JSON.stringify(name)}.` }, { operation: OPERATION });
           return;
@@ -61,15 +60,4 @@ export function datasetRoutes(dataDir: string, signs: boolean, responder: Respon
 
 function isServedName(name: string, signs: boolean): boolean {
   return name === MANIFEST_FILE_NAME || (signs && name === SIGNATURE_FILE_NAME) || isYearFileName(name);
-}
-
-/** The file's bytes, if it lies inside the folder once links are followed and the loader would read it; undefined otherwise. */
-async function readInside(dataDir: string, name: string): Promise<Buffer | undefined> {
-  try {
-    const [folder, file] = await Promise.all([realpath(dataDir), realpath(join(dataDir, name))]);
-    if (!file.startsWith(folder + sep)) return undefined;
-    return Buffer.from(await readDataFile(file), 'utf8');
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,6 @@
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
-import type { OriginState, OriginStateSource } from '../../data-source/follow-origin.js';
+import type { OriginState, OriginStateSource } from '../../reader/follow-origin.js';
 import type { SyncState, SyncStateSource } from '../../sync/sync-state.js';
 import { CACHE_NEVER, type Responder } from '../kernel/response-policy.js';
 import type { ServiceRoute } from '../kernel/service-route.js';

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricObjectWithValues, type MetricValueWithName } from 'prom-client';
-import { POLL_RESULTS, type OriginStateSource } from '../../data-source/follow-origin.js';
+import { POLL_RESULTS, type OriginStateSource } from '../../reader/follow-origin.js';
 import type { SyncState, SyncStateSource } from '../../sync/sync-state.js';
-import type { DeliveryCounts } from '../../sync/webhooks.js';
+import type { DeliveryCounts } from '../../writer/webhooks.js';
 import { DURATION_BUCKETS, type MetricSources, type RequestRecorder } from './request-recorder.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
-import type { OriginStateSource } from '../../data-source/follow-origin.js';
+import type { OriginStateSource } from '../../reader/follow-origin.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
-import type { DeliveryCounts } from '../../sync/webhooks.js';
+import type { DeliveryCounts } from '../../writer/webhooks.js';
 
 /** What the exposition reads when scraped. */
 export interface MetricSources {

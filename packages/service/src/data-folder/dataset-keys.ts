@@ -1,15 +1,13 @@
-import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 /**
- * Signed datasets: the manifest's exact bytes signed with Ed25519 (Node's crypto, RFC 8032), the
- * signature written beside it as `manifest.json.sig`: the signing key's id, a space, the signature
- * in base64, and a newline. The key id (the hex SHA-256 of the public key's SPKI DER) lets readers
- * trust several keys at once, so that a key is rotated one side at a time. A signature file of
- * the base64 alone (as written before key ids) is still read: it is tried with every trusted key.
- * The manifest lists every year file's SHA-256, so one signature covers the whole dataset.
- * docs/operators.md, "One dataset for a fleet".
+ * The keys of signed datasets, from their PEM files: the writer's Ed25519 private key, and the
+ * public keys a reader trusts, each with its key id (the hex SHA-256 of the public key's SPKI
+ * DER), which lets readers trust several keys at once, so that a key is rotated one side at a
+ * time. Signing and verifying the manifest is manifest.ts's. docs/operators.md, "One dataset for
+ * a fleet".
  */
 
 export class SigningKeyError extends Error {
@@ -78,35 +76,4 @@ function parsed(pem: string, parse: (pem: string) => KeyObject, refusal: string)
 function ed25519(key: KeyObject, named: string, expected: string): KeyObject {
   if (key.asymmetricKeyType !== 'ed25519') throw new SigningKeyError(`${named} is a ${key.asymmetricKeyType ?? 'symmetric'} key, not ${expected}`);
   return key;
-}
-
-/** The text of `manifest.json.sig`: the key's id, a space, the base64 signature of the manifest's bytes, and a newline. */
-export function signManifest(manifest: string, key: KeyObject): string {
-  return `${keyIdOf(key)} ${sign(null, Buffer.from(manifest, 'utf8'), key).toString('base64')}\n`;
-}
-
-/** Whether a signature verifies, with the id of the key that made it; or why not. */
-export type SignatureVerdict = { readonly verified: true; readonly keyId: string } | { readonly verified: false; readonly reason: string };
-
-// An Ed25519 signature is 64 bytes: 88 base64 characters; a key id is 64 hex digits.
-const SIGNATURE = /^(?:([0-9a-f]{64}) )?([A-Za-z0-9+/]{86}==)$/;
-
-/** Whether `signature` (the text of `manifest.json.sig`) is a trusted key's signature of the manifest's exact bytes. */
-export function verifyManifest(manifest: string, signature: string, keys: readonly TrustedKey[]): SignatureVerdict {
-  const [, keyId, encoded] = SIGNATURE.exec(signature.trim()) ?? [];
-  if (encoded === undefined) return { verified: false, reason: 'is not a signature (a key id, a space and a base64 Ed25519 signature)' };
-  const bytes = Buffer.from(manifest, 'utf8');
-  const signatureBytes = Buffer.from(encoded, 'base64');
-  if (keyId === undefined) {
-    // Written before key ids: any trusted key may have made it.
-    const signer = keys.find(({ key }) => verify(null, bytes, key, signatureBytes));
-    return signer === undefined
-      ? { verified: false, reason: `names no key, and verifies with none of the trusted keys (${keys.map(({ id }) => id).join(', ')}): a key or signature mismatch` }
-      : { verified: true, keyId: signer.id };
-  }
-  const trusted = keys.find(({ id }) => id === keyId);
-  if (trusted === undefined) return { verified: false, reason: `is made by key ${keyId}, which is not among the trusted keys (${keys.map(({ id }) => id).join(', ')}): the writer signs with a key this reader does not trust` };
-  return verify(null, bytes, trusted.key, signatureBytes)
-    ? { verified: true, keyId }
-    : { verified: false, reason: `does not verify with key ${keyId}: a signature mismatch, the manifest is not the one that key signed` };
 }

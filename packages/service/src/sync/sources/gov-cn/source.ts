@@ -1,4 +1,4 @@
-import { FetchError, type Fetcher } from '../http-fetch.js';
+import { FetchError, type Fetcher } from '../../../outbound/http-fetch.js';
 import type { NoticeCandidate, NoticeRead, NoticeSource } from '../notice-source.js';
 import { noticeTextOf, readNoticePage } from './page.js';
 import { searchYear } from './search.js';

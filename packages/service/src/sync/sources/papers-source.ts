@@ -1,7 +1,7 @@
-import { FetchError, type Fetcher } from './http-fetch.js';
-import { excerptOf } from './network-text.js';
+import { FetchError, type Fetcher } from '../../outbound/http-fetch.js';
+import { excerptOf } from '../../outbound/network-text.js';
 import type { NoticeCandidate, NoticeRead, NoticeSource } from './notice-source.js';
-import { parseUntrustedJson, UntrustedJsonError } from './untrusted-json.js';
+import { parseUntrustedJson, UntrustedJsonError } from '../../outbound/untrusted-json.js';
 
 /** Addresses taken from one list: a year has a handful of notices. */
 const MAX_PAPERS = 10;

@@ -5,13 +5,12 @@ import { LiveDataset, type CalendarBuild, type ReloadOutcome } from '@china-holi
 import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { shownText } from '@china-holiday-calendar/core/message-of.js';
-import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { readDataDirectory, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import type { OriginSettings } from '../settings/config.js';
 import { READER_CHECK_FIELDS, readerChecks, type ManifestInUse } from './reader-checks.js';
 import { urlSource } from './url-source.js';
-import { writableFolder } from './writable-folder.js';
-import { manifestOf } from '../publishing/manifest-text.js';
-import { verifyManifest } from '../publishing/dataset-signature.js';
+import { writeDatasetFiles } from '../data-folder/file-system-folder.js';
+import { manifestOf, verifyManifest } from '../data-folder/manifest.js';
 
 export const POLL_RESULTS = ['changed', 'unchanged', 'refused', 'failed'] as const;
 export type PollResult = (typeof POLL_RESULTS)[number];
@@ -151,7 +150,7 @@ function manifestInUse(snapshot: DirectorySnapshot | undefined): ManifestInUse |
 async function readCache(cacheDir: string): Promise<DirectorySnapshot | undefined> {
   for (const dir of [join(cacheDir, CURRENT_COPY), cacheDir]) {
     try {
-      const snapshot = await writableFolder(dir).read();
+      const snapshot = await readDataDirectory(dir);
       if (snapshot.manifest !== undefined) return snapshot;
     } catch {
       // No copy there: the next place, or none.
@@ -180,7 +179,7 @@ async function writeCache(cacheDir: string, snapshot: DirectorySnapshot, log: Lo
     await mkdir(copy, { recursive: true });
     const yearFiles = new Map(snapshot.yearFiles.flatMap((file) => ('text' in file ? [[file.fileName, file.text] as const] : [])));
     const signature = snapshot.signature !== undefined && 'text' in snapshot.signature ? snapshot.signature.text : undefined;
-    await writableFolder(copy).publish({ yearFiles, manifest: manifest.text, signature });
+    await writeDatasetFiles(copy, { yearFiles, manifest: manifest.text, signature });
     const link = join(cacheDir, `${COPY_PREFIX}link-${process.pid}`);
     await rm(link, { force: true });
     await symlink(name, link);

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { redactedUrl } from '../outbound/redacted-url.js';
-import { ANY_ADDRESS } from './address-policy.js';
-import { createFetcher, DEFAULT_FETCH_LIMITS, FetchError, type Fetcher, type FetchLimits } from './http-fetch.js';
-import type { NoticeReference, SyncReport, YearOutcome } from './sync-run.js';
-import type { WebhookSettings } from './sync-settings.js';
+import { ANY_ADDRESS } from '../outbound/address-policy.js';
+import { createFetcher, DEFAULT_FETCH_LIMITS, FetchError, type Fetcher, type FetchLimits } from '../outbound/http-fetch.js';
+import type { NoticeReference, SyncReport, YearOutcome } from '../sync/sync-run.js';
+import type { WebhookSettings } from '../settings/sync-settings.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
 export const WEBHOOK_EVENT_TYPES = ['calendar.year.published', 'calendar.year.amended', 'calendar.notice.held'] as const;

@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
-import { isWriterProcess } from './process/cluster.js';
-import type { Config } from './settings/config.js';
-import { DatasetAnnouncer } from './sync/dataset-events.js';
-import { SyncSchedule } from './sync/sync-schedule.js';
-import { syncStateOf, type SyncStateSource } from './sync/sync-state.js';
-import { NO_DELIVERIES, WebhookSender, type DeliveryCounts } from './sync/webhooks.js';
-import { readWriterState, WriterState, type WriterStateData } from './sync/writer-state.js';
+import type { DataFolder } from '../data-folder/data-folder.js';
+import type { Config } from '../settings/config.js';
+import { DatasetAnnouncer } from './dataset-events.js';
+import { SyncSchedule, type SyncKeeping } from '../sync/sync-schedule.js';
+import { syncStateOf, type SyncStateSource } from '../sync/sync-state.js';
+import { eventsOf, NO_DELIVERIES, WebhookSender, type DeliveryCounts } from './webhooks.js';
+import { readWriterState, WriterState, type WriterStateData } from './writer-state.js';
 
 /** What a service with its own data folder does beyond answering: sync, and the webhooks that follow its dataset. */
 export interface Writer {
@@ -27,13 +27,13 @@ export interface Writer {
  * folder (writer-state.ts), resumes undelivered webhooks, and announces every change of the
  * loaded dataset, whoever wrote it. Other worker processes show the state that process keeps.
  */
-export async function createWriter(config: Config, live: LiveDataset<unknown>, logger: Logger): Promise<Writer | undefined> {
+export async function createWriter(config: Config, folder: DataFolder, live: LiveDataset<unknown>, logger: Logger, isWriterProcess: boolean): Promise<Writer | undefined> {
   const settings = config.sync;
   if (settings === undefined && config.webhooks.urls.length === 0) return undefined;
-  if (!isWriterProcess()) {
-    let kept: WriterStateData | undefined = await readWriterState(config.dataDir, logger);
+  if (!isWriterProcess) {
+    let kept: WriterStateData | undefined = await readWriterState(folder, logger);
     live.onReload(() => {
-      void readWriterState(config.dataDir, logger).then((state) => {
+      void readWriterState(folder, logger).then((state) => {
         kept = state;
       });
     });
@@ -45,7 +45,7 @@ export async function createWriter(config: Config, live: LiveDataset<unknown>, l
       stop: () => Promise.resolve(),
     };
   }
-  const state = await WriterState.load(config.dataDir, logger);
+  const state = await WriterState.load(folder, logger);
   const sender = new WebhookSender(config.webhooks, logger, {
     journal: { keep: (pending, webhooks) => state.update({ pending, webhooks }), counts: state.data.webhooks },
   });
@@ -59,7 +59,7 @@ export async function createWriter(config: Config, live: LiveDataset<unknown>, l
   const schedule =
     settings === undefined
       ? undefined
-      : new SyncSchedule(settings, config.dataDir, logger, sender, state, {
+      : new SyncSchedule(settings, folder, logger, syncKeepingOf(state, sender), {
           onPublished: () => live.reload('sync'),
           publishing: { signingKey: config.signingKey, expiresSeconds: config.expiresSeconds },
           dataset: () => live.dataset(),
@@ -77,5 +77,20 @@ export async function createWriter(config: Config, live: LiveDataset<unknown>, l
       await state.close();
       await sender.close();
     },
+  };
+}
+
+/** What sync's schedule keeps in the writer's state (its record, the held-notice events sent) and sends through its webhooks. */
+export function syncKeepingOf(state: WriterState, sender: WebhookSender): SyncKeeping {
+  return {
+    restored: state.data.sync,
+    keep: (record) => state.update({ sync: record }),
+    ran(report) {
+      const sent = new Set(state.data.heldEventsSent);
+      const held = eventsOf(report).filter((event) => event.type === 'calendar.notice.held' && !sent.has(event.id));
+      for (const event of held) sender.send(event);
+      if (held.length > 0) state.update({ heldEventsSent: [...sent, ...held.map((event) => event.id)] });
+    },
+    deliveries: () => sender.counts,
   };
 }

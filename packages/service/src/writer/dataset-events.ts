@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
-import { arrangedDays } from './arrangement-days.js';
-import type { NoticeReference } from './sync-run.js';
+import { arrangedDays } from '../sync/arrangement-days.js';
+import type { NoticeReference } from '../sync/sync-run.js';
 import { eventId, type WebhookEvent, type WebhookSender } from './webhooks.js';
 import type { AnnouncedYear, WriterState } from './writer-state.js';
 

@@ -13,7 +13,7 @@ import {
 import { redactedUrl } from '../outbound/redacted-url.js';
 import { createOriginClient, type OriginAnswer, type OriginClient } from './origin-request.js';
 import { delayToNextPoll } from './wall-clock.js';
-import { nestedDeeperThan } from './json-depth.js';
+import { nestedDeeperThan } from '../outbound/json-depth.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 

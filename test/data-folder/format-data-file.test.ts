@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
 import { readDataDirectorySync } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
-import { formatArrangementFile, formatManifest } from 'china-holiday-calendar-service/internal/publishing/format-data-file.js';
+import { formatArrangementFile, formatManifest } from 'china-holiday-calendar-service/internal/data-folder/format-data-file.js';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 
 const bundled = readDataDirectorySync(BUNDLED_DATA_DIR);

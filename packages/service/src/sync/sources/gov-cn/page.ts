@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
-import { FetchError } from '../http-fetch.js';
-import { compactTitle, excerptOf } from '../network-text.js';
+import { FetchError } from '../../../outbound/http-fetch.js';
+import { compactTitle, excerptOf } from '../../../outbound/network-text.js';
 import type { NoticeCandidate, NoticeRead } from '../notice-source.js';
 
 /**

@@ -1,8 +1,8 @@
 import { htmlToText } from './html-text.js';
-import { FetchError, type Fetcher } from '../http-fetch.js';
-import { excerptOf } from '../network-text.js';
+import { FetchError, type Fetcher } from '../../../outbound/http-fetch.js';
+import { excerptOf } from '../../../outbound/network-text.js';
 import type { NoticeCandidate } from '../notice-source.js';
-import { parseUntrustedJson, UntrustedJsonError } from '../untrusted-json.js';
+import { parseUntrustedJson, UntrustedJsonError } from '../../../outbound/untrusted-json.js';
 
 /**
  * The words the searches use: every notice title since 2008 has one of them (部分节假日安排 in the

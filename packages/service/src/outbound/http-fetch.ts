@@ -1,9 +1,10 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { redactedUrl } from '../outbound/redacted-url.js';
+import { request, type Dispatcher } from 'undici';
+import { redactedUrl } from './redacted-url.js';
 import { SERVICE_VERSION } from '../settings/service-version.js';
 import { hostOf, isPrivateAddress, type AddressPolicy } from './address-policy.js';
+import { describeNetworkError, getFollowingRedirects as getUntrusted, headerOf, readBoundedBody, untrustedDispatcher, UntrustedHttpError } from './untrusted-http.js';
 
 /**
  * The one way sync talks to the network: bounded in time, size and number, retried with backoff
@@ -27,8 +28,6 @@ export const DEFAULT_FETCH_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 
 
 /** Who asks, and where to read about it: what SYNC_USER_AGENT replaces. */
 export const DEFAULT_USER_AGENT = `china-holiday-calendar-sync/${SERVICE_VERSION} (+https://www.npmjs.com/package/china-holiday-calendar; the mainland-China holiday calendar service, reading the State Council holiday notices a few times a day)`;
-
-const MAX_REDIRECTS = 3;
 
 /** Why a request failed; its message names the URL redacted (docs/operators.md, "Security"). */
 export class FetchError extends Error {
@@ -77,13 +76,7 @@ class Budget {
 }
 
 export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAULT_FETCH_LIMITS, options: FetcherOptions = {}): Fetcher {
-  const dispatcher: Dispatcher = new EnvHttpProxyAgent({
-    headersTimeout: limits.timeoutMs,
-    bodyTimeout: limits.timeoutMs,
-    ...(options.connectionsPerHost === undefined ? {} : { connections: options.connectionsPerHost }),
-    // Used for direct connections only: through a proxy, the proxy resolves and connects.
-    connect: { timeout: limits.timeoutMs, lookup: guardedLookup(policy) },
-  });
+  const dispatcher = untrustedDispatcher({ timeoutMs: limits.timeoutMs, connections: options.connectionsPerHost, lookup: guardedLookup(policy) });
   const budget = new Budget(limits.maxRequests);
   const run = options.signal;
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
@@ -120,7 +113,7 @@ export function createFetcher(policy: AddressPolicy, limits: FetchLimits = DEFAU
         await answer.body.dump({ limit: 64 * 1024, signal }).catch(() => undefined);
         return answer.statusCode;
       } catch (error) {
-        throw new FetchError(url, describeNetworkError(error, signal, limits.timeoutMs));
+        throw new FetchError(url, describeNetworkError(error, limits.timeoutMs, signal));
       }
     },
     close: () => dispatcher.close(),
@@ -146,67 +139,54 @@ async function getFollowingRedirects(
   budget: Budget,
   signal: AbortSignal,
 ): Promise<FetchedText> {
-  let url = first;
-  for (let redirects = 0; ; redirects += 1) {
-    checkAddress(url, policy);
-    budget.take(url);
-    let answer: Dispatcher.ResponseData;
-    try {
-      answer = await request(url, { method: 'GET', dispatcher, signal, headers });
-    } catch (error) {
-      throw new RetryableError(url, describeNetworkError(error, signal, limits.timeoutMs));
-    }
-    const { statusCode } = answer;
-    if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
-      await answer.body.dump();
-      const location = headerOf(answer.headers, 'location');
-      if (location === undefined || !URL.canParse(location, url)) throw new FetchError(url, `redirect ${statusCode} without a usable Location`);
-      if (redirects >= MAX_REDIRECTS) throw new FetchError(url, `more than ${MAX_REDIRECTS} redirects`);
-      url = new URL(location, url).href;
-      continue;
-    }
-    if (statusCode === 429 || statusCode >= 500) {
-      await answer.body.dump();
-      throw new RetryableError(url, `answered ${statusCode}`);
-    }
-    if (statusCode !== 200) {
-      await answer.body.dump({ limit: 64 * 1024, signal }).catch(() => undefined);
-      // gov.cn's firewall has refused some clients by their User-Agent.
-      throw new FetchError(url, statusCode === 403 ? 'answered 403 (refused; if it refuses this User-Agent, set SYNC_USER_AGENT)' : `answered ${statusCode}`);
-    }
-    const text = await readLimited(url, answer, limits, signal);
-    return { url, contentType: headerOf(answer.headers, 'content-type') ?? '', text };
+  checkAddress(first, policy);
+  let reached: { readonly url: URL; readonly answer: Dispatcher.ResponseData };
+  try {
+    reached = await getUntrusted(new URL(first), {
+      dispatcher,
+      signal,
+      timeoutMs: limits.timeoutMs,
+      headers,
+      admit: (url) => {
+        checkAddress(url.href, policy);
+        budget.take(url.href);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof UntrustedHttpError)) throw error;
+    if (error.network) throw new RetryableError(error.url.href, error.message);
+    throw new FetchError(error.url.href, error.message);
   }
+  const { answer } = reached;
+  const url = reached.url.href;
+  const { statusCode } = answer;
+  if (statusCode === 429 || statusCode >= 500) {
+    await answer.body.dump();
+    throw new RetryableError(url, `answered ${statusCode}`);
+  }
+  if (statusCode !== 200) {
+    await answer.body.dump({ limit: 64 * 1024, signal }).catch(() => undefined);
+    // gov.cn's firewall has refused some clients by their User-Agent.
+    throw new FetchError(url, statusCode === 403 ? 'answered 403 (refused; if it refuses this User-Agent, set SYNC_USER_AGENT)' : `answered ${statusCode}`);
+  }
+  const text = await readLimited(reached.url, answer, limits, signal);
+  return { url, contentType: headerOf(answer, 'content-type') ?? '', text };
 }
 
 /** The body, refused once it exceeds `maxBytes` (announced or counted), and refused unless it is UTF-8. */
-async function readLimited(url: string, answer: Dispatcher.ResponseData, limits: FetchLimits, signal: AbortSignal): Promise<string> {
-  const { maxBytes } = limits;
-  const announced = Number(headerOf(answer.headers, 'content-length') ?? Number.NaN);
-  if (announced > maxBytes) {
-    answer.body.destroy();
-    throw new FetchError(url, `the answer is ${announced} bytes, over the limit of ${maxBytes}; not read`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
+async function readLimited(url: URL, answer: Dispatcher.ResponseData, limits: FetchLimits, signal: AbortSignal): Promise<string> {
+  let bytes: Buffer | undefined;
   try {
-    for await (const chunk of answer.body) {
-      const bytes = chunk as Buffer;
-      size += bytes.length;
-      if (size > maxBytes) {
-        answer.body.destroy();
-        throw new FetchError(url, `the answer is over the limit of ${maxBytes} bytes; not read`);
-      }
-      chunks.push(bytes);
-    }
+    bytes = await readBoundedBody(url, answer, limits.maxBytes, limits.timeoutMs, signal);
   } catch (error) {
-    if (error instanceof FetchError) throw error;
-    throw new RetryableError(url, describeNetworkError(error, signal, limits.timeoutMs));
+    if (error instanceof UntrustedHttpError) throw new RetryableError(url.href, error.message);
+    throw error;
   }
+  if (bytes === undefined) throw new FetchError(url.href, `the answer is over the limit of ${limits.maxBytes} bytes; not read`);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new FetchError(url, 'the answer is not UTF-8 text');
+    throw new FetchError(url.href, 'the answer is not UTF-8 text');
   }
 }
 
@@ -248,20 +228,5 @@ function backoff(baseMs: number, attempt: number): number {
   return exponential / 2 + Math.random() * (exponential / 2);
 }
 
-function headerOf(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** The reason a request ends when the run's deadline passes. */
 export const RUN_ENDED = "not finished: the run's time is up (SYNC_RUN_TIMEOUT_SECONDS)";
-
-function describeNetworkError(error: unknown, signal?: AbortSignal, timeoutMs?: number): string {
-  if (signal?.aborted === true) return `no complete answer within ${timeoutMs} ms`;
-  if (!(error instanceof Error)) return String(error);
-  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return `no complete answer within ${timeoutMs} ms`;
-  const cause = (error as { cause?: unknown }).cause;
-  const detail = cause instanceof Error ? cause.message : error.message;
-  return code === undefined ? detail : `${detail} (${code})`;
-}

@@ -1,13 +1,9 @@
-import { constants } from 'node:fs';
-import { access, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
-import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import { keyIdOf, verifyManifest } from './dataset-signature.js';
-import { manifestOf } from './manifest-text.js';
-import { sealFolder, type PublishOptions } from './publish-year.js';
+import type { DataFolder, PublishOptions } from '../data-folder/data-folder.js';
+import { keyIdOf } from '../data-folder/dataset-keys.js';
+import { manifestOfText, verifyManifest } from '../data-folder/manifest.js';
 
 /** The longest wait between two looks at the expiry. */
 const MAX_CHECK_MS = 3_600_000;
@@ -31,15 +27,16 @@ export interface SealKeeper {
  * expiry to keep): its readers refuse it, and `china-calendar sign` seals it.
  */
 export async function keepSealed(
-  dataDir: string,
+  folder: DataFolder,
   options: PublishOptions & { readonly expiresSeconds: number },
   dataset: () => Dataset | undefined,
   resealed: () => void,
   log: SealLog,
 ): Promise<SealKeeper> {
-  const resign = await foreignSignature(dataDir, options.signingKey, log);
+  const dataDir = folder.location;
+  const resign = await foreignSignature(folder, options.signingKey, log);
   const expires = dataset()?.seal.expires;
-  const unwritable = dataDir === BUNDLED_DATA_DIR ? 'it is the bundled data, read-only' : await unwritableReason(dataDir);
+  const unwritable = await folder.unwritableReason();
   if (unwritable !== undefined) {
     log.warn({ dataDir, expires: expires ?? null }, `the data folder cannot be re-sealed (${unwritable}): readers following it refuse its manifest once it expires`);
     return { stop: () => undefined };
@@ -55,8 +52,8 @@ export async function keepSealed(
     if (sealing || due === undefined || (!force && Math.max(Date.parse(due), sealedUntil) - Date.now() >= (options.expiresSeconds * 1000) / 2)) return;
     sealing = true;
     try {
-      const text = await sealFolder(dataDir, options);
-      sealedUntil = Date.parse(manifestOf({ manifest: { fileName: MANIFEST_FILE_NAME, text }, yearFiles: [] })?.expires ?? '') || 0;
+      const text = await folder.seal(options);
+      sealedUntil = Date.parse(manifestOfText(text)?.expires ?? '') || 0;
       log.info({ dataDir, expiring: due }, 'data folder re-sealed: a new sequence and expiry, the same data');
       resealed();
     } catch (error) {
@@ -73,23 +70,15 @@ export async function keepSealed(
   return { stop: () => clearInterval(timer) };
 }
 
-async function unwritableReason(dataDir: string): Promise<string | undefined> {
-  try {
-    await access(dataDir, constants.W_OK);
-    return undefined;
-  } catch (error) {
-    return messageOf(error);
-  }
-}
-
 /**
  * Whether the folder's signature is not one this writer makes, said at start: with no key, a
  * signature it does not serve (its readers with a key refuse the folder); with a key, a signature
  * missing, of another key (a rotation) or of another manifest: true, the folder is sealed again at
  * once, signed with this writer's key.
  */
-async function foreignSignature(dataDir: string, signingKey: PublishOptions['signingKey'], log: SealLog): Promise<boolean> {
-  const [signature, manifest] = await Promise.all([readIfThere(join(dataDir, SIGNATURE_FILE_NAME)), readIfThere(join(dataDir, MANIFEST_FILE_NAME))]);
+async function foreignSignature(folder: DataFolder, signingKey: PublishOptions['signingKey'], log: SealLog): Promise<boolean> {
+  const dataDir = folder.location;
+  const [signature, manifest] = (await Promise.all([folder.servedFile(SIGNATURE_FILE_NAME), folder.servedFile(MANIFEST_FILE_NAME)])).map((bytes) => bytes?.toString('utf8'));
   if (manifest === undefined) return false;
   if (signingKey === undefined) {
     if (signature !== undefined) {
@@ -102,12 +91,4 @@ async function foreignSignature(dataDir: string, signingKey: PublishOptions['sig
   if (verdict.verified) return false;
   log.warn({ dataDir, keyId }, `the data folder's ${SIGNATURE_FILE_NAME} is not this writer's signature of its manifest (it ${verdict.reason}): the writer seals the folder again at start, signed with key ${keyId}, when the folder can be written`);
   return true;
-}
-
-async function readIfThere(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch {
-    return undefined;
-  }
 }

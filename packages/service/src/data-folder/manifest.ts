@@ -1,10 +1,19 @@
+import { sign, verify, type KeyObject } from 'node:crypto';
 import type { Manifest } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
 import { formatDataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
-import type { DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
+import { MANIFEST_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import { MANIFEST_SCHEMA_REFERENCE } from './data-file-layout.js';
 import { formatManifest } from './format-data-file.js';
+import type { SealOptions } from './data-folder.js';
+import { keyIdOf, type TrustedKey } from './dataset-keys.js';
+import { yearFileName } from './year-file-name.js';
+
+/**
+ * The manifest, known here only: reading it from a folder's snapshot, the next one a publication
+ * writes (its digests), its seal (sequence, expiry), and its signature.
+ */
 
 export class ManifestError extends Error {
   override name = 'ManifestError';
@@ -18,12 +27,9 @@ export function manifestOf(snapshot: DirectorySnapshot): Manifest | undefined {
   return reading.manifest;
 }
 
-/** How a manifest is sealed when written: how long it vouches for the data, and the least sequence it may have. */
-export interface SealOptions {
-  /** DATASET_EXPIRES_SECONDS, or sign's --expires-seconds: `expires` is this long after now. */
-  readonly expiresSeconds?: number | undefined;
-  /** sign's --sequence-at-least: the way back for a writer that lost its folder (its readers hold a higher sequence). */
-  readonly sequenceAtLeast?: number | undefined;
+/** A manifest's text, validated (manifestOf() of a folder holding only it). */
+export function manifestOfText(text: string): Manifest | undefined {
+  return manifestOf({ manifest: { fileName: MANIFEST_FILE_NAME, text }, yearFiles: [] });
 }
 
 /** A week: a reader then trusts a frozen origin for at most a week, and the writer re-seals twice a week. */
@@ -47,7 +53,7 @@ export function nextManifest(
   const publishedYears = [...new Set([...(current?.publishedYears ?? []), ...(options.years ?? [])])].sort((a, b) => a - b);
   const files: Record<string, string> = {};
   for (const year of publishedYears) {
-    const name = `${year}.json`;
+    const name = yearFileName(year);
     const read = snapshot.yearFiles.find((file) => file.fileName === name);
     const text = written.get(name) ?? (read !== undefined && 'text' in read ? read.text : undefined);
     const listed = written.has(name) || options.reseal === true ? undefined : current?.files?.[name];
@@ -77,4 +83,43 @@ export function sameManifestData(a: Manifest | undefined, b: Manifest): boolean 
 /** `2026-11-27T21:00:00Z`: RFC 3339 in UTC, to the second, as the manifest's schema writes it. */
 export function rfc3339Seconds(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/*
+ * Signed datasets: the manifest's exact bytes signed with Ed25519 (Node's crypto, RFC 8032), the
+ * signature written beside it as `manifest.json.sig`: the signing key's id, a space, the signature
+ * in base64, and a newline. A signature file of the base64 alone (as written before key ids) is
+ * still read: it is tried with every trusted key. The manifest lists every year file's SHA-256,
+ * so one signature covers the whole dataset.
+ */
+
+/** The text of `manifest.json.sig`: the key's id, a space, the base64 signature of the manifest's bytes, and a newline. */
+export function signManifest(manifest: string, key: KeyObject): string {
+  return `${keyIdOf(key)} ${sign(null, Buffer.from(manifest, 'utf8'), key).toString('base64')}\n`;
+}
+
+/** Whether a signature verifies, with the id of the key that made it; or why not. */
+export type SignatureVerdict = { readonly verified: true; readonly keyId: string } | { readonly verified: false; readonly reason: string };
+
+// An Ed25519 signature is 64 bytes: 88 base64 characters; a key id is 64 hex digits.
+const SIGNATURE = /^(?:([0-9a-f]{64}) )?([A-Za-z0-9+/]{86}==)$/;
+
+/** Whether `signature` (the text of `manifest.json.sig`) is a trusted key's signature of the manifest's exact bytes. */
+export function verifyManifest(manifest: string, signature: string, keys: readonly TrustedKey[]): SignatureVerdict {
+  const [, keyId, encoded] = SIGNATURE.exec(signature.trim()) ?? [];
+  if (encoded === undefined) return { verified: false, reason: 'is not a signature (a key id, a space and a base64 Ed25519 signature)' };
+  const bytes = Buffer.from(manifest, 'utf8');
+  const signatureBytes = Buffer.from(encoded, 'base64');
+  if (keyId === undefined) {
+    // Written before key ids: any trusted key may have made it.
+    const signer = keys.find(({ key }) => verify(null, bytes, key, signatureBytes));
+    return signer === undefined
+      ? { verified: false, reason: `names no key, and verifies with none of the trusted keys (${keys.map(({ id }) => id).join(', ')}): a key or signature mismatch` }
+      : { verified: true, keyId: signer.id };
+  }
+  const trusted = keys.find(({ id }) => id === keyId);
+  if (trusted === undefined) return { verified: false, reason: `is made by key ${keyId}, which is not among the trusted keys (${keys.map(({ id }) => id).join(', ')}): the writer signs with a key this reader does not trust` };
+  return verify(null, bytes, trusted.key, signatureBytes)
+    ? { verified: true, keyId }
+    : { verified: false, reason: `does not verify with key ${keyId}: a signature mismatch, the manifest is not the one that key signed` };
 }

@@ -1,4 +1,4 @@
-import { nestedDeeperThan } from '../data-source/json-depth.js';
+import { nestedDeeperThan } from './json-depth.js';
 
 /** Nesting a JSON answer from the network may have: the answers sync reads are four or five deep. */
 export const MAX_NETWORK_JSON_DEPTH = 32;

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import { ConfigError, httpUrl, integerSetting, textSetting } from '../settings/settings.js';
-import { GOV_CN } from './gov-cn/site.js';
+import { ConfigError, httpUrl, integerSetting, textSetting } from './settings.js';
+import { GOV_CN } from './gov-cn-site.js';
 
 /** A notice is checked for a few times a day: the State Council publishes a handful a year. */
 export const DEFAULT_SYNC_INTERVAL_SECONDS = 6 * 3600;

@@ -1,5 +1,5 @@
 // Generated from scripts/data-file-schemas.ts by npm run docs:generate (scripts/data-file-documents.ts); do not edit.
-// How the writers lay a data file out (packages/service/src/publishing/format-data-file.ts).
+// How the writers lay a data file out (packages/service/src/data-folder/format-data-file.ts).
 
 /** The order of an object's fields: its keys, and for a field holding an object (or a list of them), that object's order. */
 export interface FieldOrder {

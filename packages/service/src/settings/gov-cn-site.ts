@@ -1,7 +1,8 @@
 /**
  * gov.cn as sync knows it: its name, its search endpoint, and the hosts and ports its pages are
- * served from. Apart from the source's modules (source.ts), which load the HTML parser and the HTTP
- * client: reading the settings needs only these, and a service that does not sync loads nothing more.
+ * served from. Apart from the source's modules (sync/sources/gov-cn/), which load the HTML parser
+ * and the HTTP client: reading the settings needs only these, and a service that does not sync
+ * loads nothing more.
  */
 export const GOV_CN = {
   name: 'gov.cn',

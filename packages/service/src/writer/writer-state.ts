@@ -1,30 +1,21 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { writeAtomically } from '../data-source/writable-folder.js';
-import type { ArrangedDay } from './arrangement-days.js';
-import type { YearOutcome } from './sync-run.js';
+import type { DataFolder } from '../data-folder/data-folder.js';
+import type { ArrangedDay } from '../sync/arrangement-days.js';
+import type { SyncRecord } from '../sync/sync-state.js';
 import { NO_DELIVERIES, type DeliveryCounts, type PendingDelivery } from './webhooks.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
-/**
- * The writer's state that must outlive its process, in one file beside the data: the last sync
- * run (its held notices above all), the held notices already announced, what subscribers have been
- * told about each year, and the webhook deliveries not made yet. A dot file: the loader reads only
- * `manifest.json` and `<year>.json`, and `/dataset/` serves nothing else, so it is never data.
+/*
+ * The writer's state that must outlive its process, in one file the data folder keeps beside the
+ * data (DataFolder.readState): the last sync run (its held notices above all), the held notices
+ * already announced, what subscribers have been told about each year, and the webhook deliveries
+ * not made yet.
  */
-export const WRITER_STATE_FILE_NAME = '.writer-state.json';
 
 /** What subscribers were last told about a year: a digest of its arrangement, its days, its notices' titles. */
 export interface AnnouncedYear {
   readonly digest: string;
   readonly days: Readonly<Record<string, ArrangedDay>>;
   readonly notices: readonly string[];
-}
-
-export interface SyncRecord {
-  readonly lastAttempt: string | null;
-  readonly lastSuccess: string | null;
-  readonly outcomes: readonly YearOutcome[];
 }
 
 export interface WriterStateData {
@@ -59,14 +50,13 @@ export class WriterState {
   private closed = false;
 
   private constructor(
-    private readonly path: string,
+    private readonly folder: DataFolder,
     private current: WriterStateData,
     private readonly log: StateLog,
   ) {}
 
-  static async load(dataDir: string, log: StateLog): Promise<WriterState> {
-    const path = join(dataDir, WRITER_STATE_FILE_NAME);
-    return new WriterState(path, (await readWriterState(dataDir, log)) ?? EMPTY, log);
+  static async load(folder: DataFolder, log: StateLog): Promise<WriterState> {
+    return new WriterState(folder, (await readWriterState(folder, log)) ?? EMPTY, log);
   }
 
   get data(): WriterStateData {
@@ -80,9 +70,9 @@ export class WriterState {
     this.writing = this.writing.then(async () => {
       this.dirty = false;
       try {
-        await writeAtomically(this.path, `${JSON.stringify({ version: 1, ...this.current }, null, 2)}\n`);
+        await this.folder.writeState(`${JSON.stringify({ version: 1, ...this.current }, null, 2)}\n`);
       } catch (error) {
-        if (!this.warned) this.log.warn({ err: error, path: this.path }, 'cannot write the writer state; held notices and undelivered webhooks would not survive a restart');
+        if (!this.warned) this.log.warn({ err: error, dataDir: this.folder.location }, 'cannot write the writer state; held notices and undelivered webhooks would not survive a restart');
         this.warned = true;
       }
     });
@@ -96,14 +86,9 @@ export class WriterState {
 }
 
 /** The state a writer left in a data folder, for a process that only shows it; undefined when there is none, or none usable. */
-export async function readWriterState(dataDir: string, log: StateLog): Promise<WriterStateData | undefined> {
-  const path = join(dataDir, WRITER_STATE_FILE_NAME);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+export async function readWriterState(folder: DataFolder, log: StateLog): Promise<WriterStateData | undefined> {
+  const text = await folder.readState();
+  if (text === undefined) return undefined;
   try {
     const value = JSON.parse(text) as Partial<WriterStateData> & { version?: unknown };
     if (value.version !== 1) throw new Error(`version ${String(value.version)}`);
@@ -117,7 +102,7 @@ export async function readWriterState(dataDir: string, log: StateLog): Promise<W
       webhooks: isRecord(value.webhooks) ? { ...EMPTY.webhooks, ...value.webhooks } : EMPTY.webhooks,
     };
   } catch (error) {
-    log.warn({ path, reason: messageOf(error) }, 'the writer state file is unusable; starting from none');
+    log.warn({ dataDir: folder.location, reason: messageOf(error) }, 'the writer state file is unusable; starting from none');
     return undefined;
   }
 }

@@ -1,9 +1,9 @@
 import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
 import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { digestHex, sha256Hex } from '@china-holiday-calendar/core/dataset/file-digest.js';
-import { verifyManifest, type TrustedKey } from '../publishing/dataset-signature.js';
-import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.js';
-import { ManifestError, manifestOf } from '../publishing/manifest-text.js';
+import type { TrustedKey } from '../data-folder/dataset-keys.js';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../outbound/json-depth.js';
+import { ManifestError, manifestOf, verifyManifest } from '../data-folder/manifest.js';
 
 /** The manifest of the copy a reader answers from: what a new one is compared with. */
 export interface ManifestInUse {
