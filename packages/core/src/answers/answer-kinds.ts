@@ -1,5 +1,4 @@
 import type { AssociatedHoliday } from '../calendar/day-status.js';
-import { jsonString } from '../calendar/json-string.js';
 
 /** The workday-count resource, as the service's API answers it. */
 export interface WorkdayCount {
@@ -9,15 +8,6 @@ export interface WorkdayCount {
   readonly workdayCount: number;
   readonly restDayCount: number;
   readonly unknownDayCount: number;
-}
-
-/**
- * The JSON of a workday count, byte for byte what JSON.stringify writes (its two strings are
- * ISO dates: nothing to escape). Written out because it runs on every count request, where
- * JSON.stringify of these six fields measured at several thousand instructions.
- */
-export function workdayCountJson(count: WorkdayCount): string {
-  return `{"startDate":"${count.startDate}","endDate":"${count.endDate}","totalDays":${count.totalDays},"workdayCount":${count.workdayCount},"restDayCount":${count.restDayCount},"unknownDayCount":${count.unknownDayCount}}`;
 }
 
 /** The next-holiday resource, as the service's API answers it. */
@@ -55,13 +45,6 @@ export type WorkdayOffset =
       readonly datasetVersion: string;
     }
   | { readonly fromDate: string; readonly days: number; readonly status: 'UNKNOWN'; readonly date: null; readonly datasetVersion: null };
-
-/** The JSON of a working-day offset, byte for byte what JSON.stringify writes (the dates need no escaping). */
-export function workdayOffsetJson(offset: WorkdayOffset): string {
-  return offset.status === 'FOUND'
-    ? `{"fromDate":"${offset.fromDate}","days":${offset.days},"status":"FOUND","date":"${offset.date}","datasetVersion":${jsonString(offset.datasetVersion)}}`
-    : `{"fromDate":"${offset.fromDate}","days":${offset.days},"status":"UNKNOWN","date":null,"datasetVersion":null}`;
-}
 
 /** A working-day offset whose day would fall before the earliest supported date. */
 export interface BeforeSupportedRange {

@@ -7,7 +7,7 @@ import { INTERNAL_ERROR_PROBLEM, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRec
 import { IsoDateSchema, RESOURCE_SCHEMAS } from './resource-schemas.js';
 import { ALLOWED_METHODS, CACHE_SETTLED, CACHE_UNSETTLED, createResponder } from '../api/response-policy.js';
 import { BYTE_ORDER_MARK_PARAMETER } from '../api/representation.js';
-import { DAY_CSV_COLUMNS } from '../api/operations/day-csv.js';
+import { DAY_STATUS_CSV_COLUMNS } from '@china-holiday-calendar/core/answers/answer-json.js';
 import type { RouteContext, RouteTable } from '../api/route-context.js';
 import type { RouteDoc, ServiceRoute } from '../api/service-route.js';
 
@@ -292,7 +292,7 @@ function apiOperation(operation: ApiOperation<unknown>, docsUrl: string, answers
             name: BYTE_ORDER_MARK_PARAMETER,
             in: 'query',
             required: false,
-            description: `CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: ${(csv.columns ?? DAY_CSV_COLUMNS).join(', ')}.`,
+            description: `CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: ${(csv.columns ?? DAY_STATUS_CSV_COLUMNS).join(', ')}.`,
             schema: { type: 'string', enum: ['0', '1'], default: '0' },
           },
         ];

@@ -322,9 +322,26 @@ export const YearOverviewSchema = Type.Union(
   { description: 'A year at a glance.' },
 );
 
+/**
+ * A day's CSV row: the day status's fields in their order, holidays as their codes, then whether
+ * the day is statutory; datasetVersion, the same on every row, is left out. The CSV's header and
+ * its record writer are generated from it (scripts/answer-writers.ts).
+ */
+export const DAY_STATUS_CSV_ROW = Type.Object(
+  {
+    date: DayStatusSchema.properties.date,
+    dayOfWeek: DayStatusSchema.properties.dayOfWeek,
+    workStatus: DayStatusSchema.properties.workStatus,
+    dayStatus: DayStatusSchema.properties.dayStatus,
+    holidays: Type.String({ description: 'The codes of the holidays, joined with ;.' }),
+    statutoryDate: Type.Enum(['true', 'false', ''], { description: 'Empty on an UNKNOWN day.' }),
+  },
+  { additionalProperties: false },
+);
+
 export const DayStatusCsvSchema = Type.String({
   description:
-    'RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row date,dayOfWeek,workStatus,dayStatus,holidays,statutoryDate, then one row a day in ascending ' +
+    `RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row ${Object.keys(DAY_STATUS_CSV_ROW.properties).join(',')}, then one row a day in ascending ` +
     'order, the values of the JSON answer: holidays as their codes joined with ; and statutoryDate true on a statutory day of one of them, false ' +
     'otherwise, empty on an UNKNOWN day. With bom=1 the file begins with a UTF-8 byte-order mark.',
 });

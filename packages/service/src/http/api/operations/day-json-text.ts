@@ -1,3 +1,5 @@
+import { dayStatusJson } from '@china-holiday-calendar/core/answers/answer-json.js';
+import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
 import { DAYS_OF_WEEK, isoWeekdayIndex } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import { DAY_STATUSES, workStatusOf, type AssociatedHoliday } from '@china-holiday-calendar/core/calendar/day-status.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
@@ -14,10 +16,12 @@ export interface DayJsonText {
 
 /**
  * The JSON of every day of the tables, in one pass (a generator that pauses every DAYS_PER_SLICE
- * days): each record's JSON written from its fields, byte for byte what JSON.stringify writes (a
- * test holds every day of the tables to that), and the text encoded as Latin-1 except the holiday
- * names, the only non-ASCII. This is on the path of every start and every reload of the service,
- * where JSON.stringify per day and UTF-8 encoding of the whole text measured at most of its cost.
+ * days): each record's JSON written by the writer generated from the resource schema
+ * (dayStatusJson), byte for byte what JSON.stringify writes (a test holds every day of the tables
+ * to that), from one record whose fields are set day after day, and the text encoded as Latin-1
+ * except the days with holidays, whose names are the only non-ASCII. This is on the path of every
+ * start and every reload of the service, where JSON.stringify per day and UTF-8 encoding of the
+ * whole text measured at most of its cost.
  */
 export function* dayJsonText(
   codes: Uint8Array,
@@ -26,11 +30,17 @@ export function* dayJsonText(
   version: string,
 ): Generator<void, DayJsonText, void> {
   const size = codes.length;
-  const holidaysJson = new Map<readonly AssociatedHoliday[], string>();
   const offsets = new Uint32Array(size + 1);
   const text = new EncodedText();
-  const middles = statusSegments();
-  const knownTail = `,"datasetVersion":${JSON.stringify(version)}},`;
+  // One record, its fields set for each day in turn: no object per day.
+  const record: { -readonly [Field in keyof DayStatus]: DayStatus[Field] } = {
+    date: '',
+    dayOfWeek: 'MONDAY',
+    workStatus: 'UNKNOWN',
+    dayStatus: 'UNKNOWN',
+    holidays: NO_HOLIDAYS,
+    datasetVersion: null,
+  };
   let weekday = isoWeekdayIndex(FIRST_SUPPORTED_DAY);
   for (let at = 0; at < size; at++) {
     if (at % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) yield;
@@ -40,18 +50,16 @@ export function* dayJsonText(
       text.ascii(',');
     } else {
       const holidays = holidaysAt.get(at);
-      text.ascii(`{"date":"${dates[at] ?? ''}${middles[weekday * DAY_STATUSES.length + code] ?? ''}`);
-      if (holidays === undefined) text.ascii('[]');
-      else {
-        // Days of one entry share their holiday list, and so its JSON.
-        let json = holidaysJson.get(holidays);
-        if (json === undefined) {
-          json = JSON.stringify(holidays);
-          holidaysJson.set(holidays, json);
-        }
-        text.unicode(json);
-      }
-      text.ascii(code === DAY_CODE.UNKNOWN ? UNKNOWN_TAIL : knownTail);
+      const status = DAY_STATUSES[code] ?? 'UNKNOWN';
+      record.date = dates[at] ?? '';
+      record.dayOfWeek = DAYS_OF_WEEK[weekday] ?? 'MONDAY';
+      record.workStatus = workStatusOf(status);
+      record.dayStatus = status;
+      record.holidays = holidays ?? NO_HOLIDAYS;
+      record.datasetVersion = code === DAY_CODE.UNKNOWN ? null : version;
+      const json = `${dayStatusJson(record)},`;
+      if (holidays === undefined) text.ascii(json);
+      else text.unicode(json);
     }
     weekday = weekday === 6 ? 0 : weekday + 1;
   }
@@ -59,14 +67,7 @@ export function* dayJsonText(
   return { allDays: text.toBuffer(), offsets };
 }
 
-const UNKNOWN_TAIL = ',"datasetVersion":null},';
-
-/** `","dayOfWeek":…,"holidays":` for every weekday and status, by weekday * 5 + status code. */
-function statusSegments(): string[] {
-  return DAYS_OF_WEEK.flatMap((dayOfWeek) =>
-    DAY_STATUSES.map((status) => `","dayOfWeek":"${dayOfWeek}","workStatus":"${workStatusOf(status)}","dayStatus":"${status}","holidays":`),
-  );
-}
+const NO_HOLIDAYS: readonly AssociatedHoliday[] = [];
 
 /**
  * Text collected in runs: ASCII runs joined and written as Latin-1 (a copy), other text as UTF-8,
