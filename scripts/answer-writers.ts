@@ -24,13 +24,17 @@ const ANSWER_WRITERS = 'packages/core/src/answers/answer-json.ts';
 const HEADER = `// Generated from packages/service/src/http/docs/resource-schemas.ts by npm run docs:generate (scripts/answer-writers.ts); do not edit.
 // Each writer gives, byte for byte, what JSON.stringify gives for the same value (tests hold them to that), without its look at every key.`;
 
-/** The resources a writer is generated for, with the type of the value it writes and where that type is declared. */
+/**
+ * The resources a writer is generated for, with the type of the value it writes: declared here,
+ * from the schema (`from` empty), or where the core already declares it (the holiday a date
+ * carries is the calendar's own record, which the engine builds before any answer).
+ */
 const WRITTEN: readonly { readonly resource: ResourceName; readonly type: string; readonly from: string; readonly writer: string }[] = [
   { resource: 'AssociatedHoliday', type: 'AssociatedHoliday', from: '../calendar/day-status.js', writer: 'associatedHolidayJson' },
-  { resource: 'DayStatus', type: 'DayStatus', from: './day-json.js', writer: 'dayStatusJson' },
-  { resource: 'WorkdayCount', type: 'WorkdayCount', from: './answer-kinds.js', writer: 'workdayCountJson' },
-  { resource: 'NextHoliday', type: 'NextHoliday', from: './answer-kinds.js', writer: 'nextHolidayJson' },
-  { resource: 'WorkdayOffset', type: 'WorkdayOffset', from: './answer-kinds.js', writer: 'workdayOffsetJson' },
+  { resource: 'DayStatus', type: 'DayStatus', from: '', writer: 'dayStatusJson' },
+  { resource: 'WorkdayCount', type: 'WorkdayCount', from: '', writer: 'workdayCountJson' },
+  { resource: 'NextHoliday', type: 'NextHoliday', from: '', writer: 'nextHolidayJson' },
+  { resource: 'WorkdayOffset', type: 'WorkdayOffset', from: '', writer: 'workdayOffsetJson' },
   { resource: 'Problem', type: 'Problem', from: '', writer: 'problemJson' },
 ];
 
@@ -85,7 +89,7 @@ function answerWritersModule(): string {
   for (const { resource, type, from, writer } of WRITTEN) {
     const schema = plainJson(RESOURCE_SCHEMAS[resource]);
     const description = typeof schema.description === 'string' ? schema.description : resource;
-    if (from === '') sections.push(`/** ${description} */\nexport interface ${type} ${objectType(schema, context, '')}`);
+    if (from === '') sections.push(`/** ${description} */\n${typeDeclaration(type, schema, context)}`);
     else use(from, type);
     sections.push(`/** The JSON of ${article(resource)}: ${description.charAt(0).toLowerCase()}${description.slice(1)} */\nexport function ${writer}(value: ${type}): string {\n${writerBody(schema, context)}\n}`);
   }
@@ -228,6 +232,13 @@ function escaped(text: string, quotes: string): string {
   return out;
 }
 
+/** An interface for an object schema, a type of its branches for a union. */
+function typeDeclaration(name: string, schema: JsonObject, context: Context): string {
+  const branches = schema.anyOf;
+  if (!Array.isArray(branches)) return `export interface ${name} ${objectType(schema, context, '')}`;
+  return `export type ${name} =\n${branches.map((branch) => `  | ${objectType(branch as JsonObject, context, '    ')}`).join('\n')};`;
+}
+
 /** The TypeScript type of an object schema's values, read-only as the answers are. */
 function objectType(schema: JsonObject, context: Context, indent: string): string {
   const properties = schema.properties;
@@ -238,7 +249,7 @@ function objectType(schema: JsonObject, context: Context, indent: string): strin
 
 function typeOf(schema: Json, context: Context): string {
   if (!isObject(schema)) throw new Error(`not a schema: ${JSON.stringify(schema)}`);
-  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (typeof schema.const === 'string') return `'${schema.const}'`;
   if (Array.isArray(schema.enum)) {
     const values = schema.enum;
     const named = NAMED_ENUMS.find((entry) => entry.values.length === values.length && entry.values.every((option, at) => option === values[at]));

@@ -3,8 +3,6 @@
 
 import type { DayOfWeek } from '../calendar/day-of-week.js';
 import type { AssociatedHoliday, DayStatusValue, WorkStatus } from '../calendar/day-status.js';
-import type { NextHoliday, WorkdayCount, WorkdayOffset } from './answer-kinds.js';
-import type { DayStatus } from './day-json.js';
 import { jsonString } from '../calendar/json-string.js';
 
 /** The JSON of an associated holiday: a holiday associated with a date. */
@@ -12,9 +10,29 @@ export function associatedHolidayJson(value: AssociatedHoliday): string {
   return `{"code":"${value.code}","name":${jsonString(value.name)},"statutoryDate":${value.statutoryDate}}`;
 }
 
+/** The status of one date. */
+export interface DayStatus {
+  readonly date: string;
+  readonly dayOfWeek: DayOfWeek;
+  readonly workStatus: WorkStatus;
+  readonly dayStatus: DayStatusValue;
+  readonly holidays: readonly AssociatedHoliday[];
+  readonly datasetVersion: string | null;
+}
+
 /** The JSON of a day status: the status of one date. */
 export function dayStatusJson(value: DayStatus): string {
   return `{"date":"${value.date}","dayOfWeek":"${value.dayOfWeek}","workStatus":"${value.workStatus}","dayStatus":"${value.dayStatus}","holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":${value.datasetVersion === null ? 'null' : jsonString(value.datasetVersion)}}`;
+}
+
+/** Counts over a range; totalDays = workdayCount + restDayCount + unknownDayCount. */
+export interface WorkdayCount {
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly totalDays: number;
+  readonly workdayCount: number;
+  readonly restDayCount: number;
+  readonly unknownDayCount: number;
 }
 
 /** The JSON of a workday count: counts over a range; totalDays = workdayCount + restDayCount + unknownDayCount. */
@@ -22,11 +40,43 @@ export function workdayCountJson(value: WorkdayCount): string {
   return `{"startDate":"${value.startDate}","endDate":"${value.endDate}","totalDays":${value.totalDays},"workdayCount":${value.workdayCount},"restDayCount":${value.restDayCount},"unknownDayCount":${value.unknownDayCount}}`;
 }
 
+/** The next holiday on or after fromDate. */
+export type NextHoliday =
+  | {
+      readonly status: 'FOUND';
+      readonly date: string;
+      readonly holidays: readonly AssociatedHoliday[];
+      readonly datasetVersion: string;
+    }
+  | {
+      readonly status: 'UNKNOWN';
+      readonly date: null;
+      readonly holidays: readonly AssociatedHoliday[];
+      readonly datasetVersion: null;
+    };
+
 /** The JSON of a next holiday: the next holiday on or after fromDate. */
 export function nextHolidayJson(value: NextHoliday): string {
   if (value.status === 'FOUND') return `{"status":"FOUND","date":"${value.date}","holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":${jsonString(value.datasetVersion)}}`;
   return `{"status":"UNKNOWN","date":null,"holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":null}`;
 }
+
+/** The day a number of working days from fromDate; UNKNOWN when the walk needs a day of an unpublished year. */
+export type WorkdayOffset =
+  | {
+      readonly fromDate: string;
+      readonly days: number;
+      readonly status: 'FOUND';
+      readonly date: string;
+      readonly datasetVersion: string;
+    }
+  | {
+      readonly fromDate: string;
+      readonly days: number;
+      readonly status: 'UNKNOWN';
+      readonly date: null;
+      readonly datasetVersion: null;
+    };
 
 /** The JSON of a workday offset: the day a number of working days from fromDate; UNKNOWN when the walk needs a day of an unpublished year. */
 export function workdayOffsetJson(value: WorkdayOffset): string {

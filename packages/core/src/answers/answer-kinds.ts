@@ -1,25 +1,8 @@
-import type { AssociatedHoliday } from '../calendar/day-status.js';
+import type { NextHoliday } from './answer-json.js';
 
-/** The workday-count resource, as the service's API answers it. */
-export interface WorkdayCount {
-  readonly startDate: string;
-  readonly endDate: string;
-  readonly totalDays: number;
-  readonly workdayCount: number;
-  readonly restDayCount: number;
-  readonly unknownDayCount: number;
-}
-
-/** The next-holiday resource, as the service's API answers it. */
-export type NextHoliday =
-  | {
-      readonly status: 'FOUND';
-      readonly date: string;
-      readonly holidays: readonly AssociatedHoliday[];
-      readonly datasetVersion: string;
-    }
-  // Always empty; typed as the generated client types it (an array), so that both are one type.
-  | { readonly status: 'UNKNOWN'; readonly date: null; readonly holidays: readonly AssociatedHoliday[]; readonly datasetVersion: null };
+// The resources the API answers, generated from its schemas with their writers, are named here
+// too, beside what else an answer may be.
+export type { NextHoliday, WorkdayCount, WorkdayOffset } from './answer-json.js';
 
 /** The next-holiday answer when no holiday is published on or after the date (frozen: every answer shares it). */
 export const UNKNOWN_NEXT_HOLIDAY: NextHoliday = Object.freeze({ status: 'UNKNOWN', date: null, holidays: Object.freeze([]), datasetVersion: null });
@@ -34,17 +17,6 @@ export interface Unavailable {
 export function isUnavailable(answer: unknown): answer is Unavailable {
   return typeof answer === 'object' && answer !== null && 'unavailable' in answer;
 }
-
-/** The working-day offset resource, as the service's API answers it: shaped like the next-holiday one. */
-export type WorkdayOffset =
-  | {
-      readonly fromDate: string;
-      readonly days: number;
-      readonly status: 'FOUND';
-      readonly date: string;
-      readonly datasetVersion: string;
-    }
-  | { readonly fromDate: string; readonly days: number; readonly status: 'UNKNOWN'; readonly date: null; readonly datasetVersion: null };
 
 /** A working-day offset whose day would fall before the earliest supported date. */
 export interface BeforeSupportedRange {
