@@ -87,7 +87,7 @@ export function workdayOffsetJson(value: WorkdayOffset): string {
 /** An RFC 9457 problem. */
 export interface Problem {
   readonly type: string;
-  readonly title: string;
+  readonly title: 'Invalid date format' | 'Missing parameter' | 'Invalid date range' | 'Date range too large' | 'Date out of supported range' | 'Resource not found' | 'Method not allowed' | 'Calendar data unavailable' | 'Internal error' | 'Invalid parameter' | 'Bad request' | 'Request timeout' | 'Expectation failed' | 'Request header fields too large' | 'Content too large' | 'Origin not allowed';
   readonly status: number;
   readonly detail: string;
   readonly instance: string;
@@ -97,7 +97,7 @@ export interface Problem {
 
 /** The JSON of a problem: an RFC 9457 problem. */
 export function problemJson(value: Problem): string {
-  return `{"type":${jsonString(value.type)},"title":${jsonString(value.title)},"status":${value.status},"detail":${jsonString(value.detail)},"instance":${jsonString(value.instance)},"code":"${value.code}","requestId":${jsonString(value.requestId)}}`;
+  return `{"type":${jsonString(value.type)},"title":"${value.title}","status":${value.status},"detail":${jsonString(value.detail)},"instance":${jsonString(value.instance)},"code":"${value.code}","requestId":${jsonString(value.requestId)}}`;
 }
 
 function associatedHolidayListJson(list: readonly AssociatedHoliday[]): string {

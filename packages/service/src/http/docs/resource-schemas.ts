@@ -5,7 +5,7 @@ import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js
 import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
 import { MAX_OFFSET_DAYS } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import { CLOSURE_REASONS, TRADING_STATUSES } from '@china-holiday-calendar/core/answers/trading-days.js';
-import { PROBLEM_CODES } from '../api/problems.js';
+import { PROBLEM_CODES, PROBLEM_TYPES } from '../api/problems.js';
 
 /**
  * JSON Schemas of the resources of docs/interface.md, the single definition the OpenAPI document
@@ -441,7 +441,7 @@ export const MetricsTextSchema = Type.String({ description: 'The Prometheus text
 export const ProblemSchema = Type.Object(
   {
     type: Type.String({ format: 'uri', description: '{DOCS_URL}/problems/<code in lowercase-hyphenated form>' }),
-    title: Type.String(),
+    title: Type.Enum([...new Set(PROBLEM_CODES.map((code) => PROBLEM_TYPES[code].title))], { description: "The problem type's title: the same for every problem of a code." }),
     status: Type.Integer({ description: 'Equals the HTTP status.' }),
     detail: Type.String(),
     instance: Type.String({ description: 'The request path, without the query string.' }),

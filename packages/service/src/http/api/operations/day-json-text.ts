@@ -16,12 +16,14 @@ export interface DayJsonText {
 
 /**
  * The JSON of every day of the tables, in one pass (a generator that pauses every DAYS_PER_SLICE
- * days): each record's JSON written by the writer generated from the resource schema
- * (dayStatusJson), byte for byte what JSON.stringify writes (a test holds every day of the tables
- * to that), from one record whose fields are set day after day, and the text encoded as Latin-1
- * except the days with holidays, whose names are the only non-ASCII. This is on the path of every
- * start and every reload of the service, where JSON.stringify per day and UTF-8 encoding of the
- * whole text measured at most of its cost.
+ * days), byte for byte what JSON.stringify writes (a test holds every day of the tables to that),
+ * all of it by the writer generated from the resource schema (dayStatusJson): a day with holidays
+ * is written whole, from one record whose fields are set day after day; a day without is its date
+ * between the two halves of what the writer gives for its weekday and status (written once each,
+ * around a placeholder date), and the text is encoded as Latin-1 except the days with holidays,
+ * whose names are the only non-ASCII. This is on the path of every start and every reload of the
+ * service, where JSON.stringify per day and UTF-8 encoding of the whole text measured at most of
+ * its cost.
  */
 export function* dayJsonText(
   codes: Uint8Array,
@@ -41,6 +43,26 @@ export function* dayJsonText(
     holidays: NO_HOLIDAYS,
     datasetVersion: null,
   };
+  const setRecord = (date: string, weekday: number, code: number, holidays: readonly AssociatedHoliday[]): void => {
+    const status = DAY_STATUSES[code] ?? 'UNKNOWN';
+    record.date = date;
+    record.dayOfWeek = DAYS_OF_WEEK[weekday] ?? 'MONDAY';
+    record.workStatus = workStatusOf(status);
+    record.dayStatus = status;
+    record.holidays = holidays;
+    record.datasetVersion = status === 'UNKNOWN' ? null : version;
+  };
+  // By weekday * 5 + status code: what precedes and what follows the date of a day without holidays.
+  const heads: string[] = [];
+  const tails: string[] = [];
+  for (let weekday = 0; weekday < DAYS_OF_WEEK.length; weekday++) {
+    for (let code = 0; code < DAY_STATUSES.length; code++) {
+      setRecord(PLACEHOLDER_DATE, weekday, code, NO_HOLIDAYS);
+      const [head = '', tail = ''] = dayStatusJson(record).split(PLACEHOLDER_DATE);
+      heads.push(head);
+      tails.push(`${tail},`);
+    }
+  }
   let weekday = isoWeekdayIndex(FIRST_SUPPORTED_DAY);
   for (let at = 0; at < size; at++) {
     if (at % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) yield;
@@ -50,16 +72,13 @@ export function* dayJsonText(
       text.ascii(',');
     } else {
       const holidays = holidaysAt.get(at);
-      const status = DAY_STATUSES[code] ?? 'UNKNOWN';
-      record.date = dates[at] ?? '';
-      record.dayOfWeek = DAYS_OF_WEEK[weekday] ?? 'MONDAY';
-      record.workStatus = workStatusOf(status);
-      record.dayStatus = status;
-      record.holidays = holidays ?? NO_HOLIDAYS;
-      record.datasetVersion = code === DAY_CODE.UNKNOWN ? null : version;
-      const json = `${dayStatusJson(record)},`;
-      if (holidays === undefined) text.ascii(json);
-      else text.unicode(json);
+      if (holidays === undefined) {
+        const segment = weekday * DAY_STATUSES.length + code;
+        text.ascii(`${heads[segment] ?? ''}${dates[at] ?? ''}${tails[segment] ?? ''}`);
+      } else {
+        setRecord(dates[at] ?? '', weekday, code, holidays);
+        text.unicode(`${dayStatusJson(record)},`);
+      }
     }
     weekday = weekday === 6 ? 0 : weekday + 1;
   }
@@ -68,6 +87,9 @@ export function* dayJsonText(
 }
 
 const NO_HOLIDAYS: readonly AssociatedHoliday[] = [];
+
+/** Stands for the date while a weekday and status's halves are cut: the writer puts a date in as it is, and a NUL nowhere else unescaped. */
+const PLACEHOLDER_DATE = '\u0000';
 
 /**
  * Text collected in runs: ASCII runs joined and written as Latin-1 (a copy), other text as UTF-8,
