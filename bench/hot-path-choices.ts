@@ -7,11 +7,12 @@
  * behaviour of what it replaced by a property or exhaustive test; here only speed is compared.
  */
 import { parse as parseQueryString } from 'fast-querystring';
-import { workdayCountJson, type WorkdayCount } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { WorkdayCount } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { problemJson, workdayCountJson } from '@china-holiday-calendar/core/answers/answer-json.js';
 import { jsonString } from '@china-holiday-calendar/core/calendar/json-string.js';
 import { dayNumberFromCivil, daysInMonth, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
-import { problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/kernel/problems.js';
+import { problemRecord } from 'china-holiday-calendar-service/internal/http/kernel/problems.js';
 import { queryValues } from 'china-holiday-calendar-service/internal/http/kernel/query-string.js';
 import { cpuNanosPerCall, median } from './per-call.js';
 

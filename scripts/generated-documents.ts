@@ -5,6 +5,7 @@ import { folderSource } from '@china-holiday-calendar/core/dataset/folder-source
 import { ANSWER_BYTES_BUILD } from 'china-holiday-calendar-service/internal/http/operations/answer-bytes.js';
 import { BUNDLED_DATA_DIR, readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { LUNAR_LEAP_MONTH_SHIFT, SOLAR_TERM_MIN_GAP } from '@china-holiday-calendar/core/calendar/lunar-calendar.js';
+import { answerWriterDocuments } from './answer-writers.js';
 import { dataFileDocuments } from './data-file-documents.js';
 import { createServiceMetrics } from 'china-holiday-calendar-service/internal/http/ops/metrics.js';
 import { servedOpenApiDocument } from 'china-holiday-calendar-service/internal/http/docs/openapi.js';
@@ -31,6 +32,7 @@ export async function generatedDocuments(): Promise<Record<string, string>> {
   );
   return {
     ...(await dataFileDocuments()),
+    ...answerWriterDocuments(),
     'docs/openapi.json': `${JSON.stringify(openApi, null, 2)}\n`,
     [CLIENT_TYPES]: await clientTypes(openApi),
     [LUNAR_DATE_TABLE]: lunarDateTable(),

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { workdayCountJson, type WorkdayCount } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import type { WorkdayCount } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { workdayCountJson } from '@china-holiday-calendar/core/answers/answer-json.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 

@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { readConfig } from 'china-holiday-calendar-service/internal/settings/config.js';
 import { API_OPERATIONS } from 'china-holiday-calendar-service/internal/http/operations/operation-list.js';
-import { PROBLEM_CODES, PROBLEM_TYPES, problemJson, problemRecord } from 'china-holiday-calendar-service/internal/http/kernel/problems.js';
+import { problemJson } from '@china-holiday-calendar/core/answers/answer-json.js';
+import { PROBLEM_CODES, PROBLEM_TYPES, problemRecord } from 'china-holiday-calendar-service/internal/http/kernel/problems.js';
 import { BUNDLED_DATA_DIR, loadBundledViews } from '../helpers/bundled-dataset.js';
 import { buildAppOn, throwingViews } from '../helpers/custom-app.js';
 import {

@@ -690,7 +690,11 @@ export interface components {
              * @description {DOCS_URL}/problems/<code in lowercase-hyphenated form>
              */
             readonly type: string;
-            readonly title: string;
+            /**
+             * @description The problem type's title: the same for every problem of a code.
+             * @enum {unknown}
+             */
+            readonly title: "Invalid date format" | "Missing parameter" | "Invalid date range" | "Date range too large" | "Date out of supported range" | "Resource not found" | "Method not allowed" | "Calendar data unavailable" | "Internal error" | "Invalid parameter" | "Bad request" | "Request timeout" | "Expectation failed" | "Request header fields too large" | "Content too large" | "Origin not allowed";
             /** @description Equals the HTTP status. */
             readonly status: number;
             readonly detail: string;

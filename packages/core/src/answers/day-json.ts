@@ -1,17 +1,11 @@
+import type { DayStatus } from './answer-json.js';
 import type { DayNumber } from '../calendar/civil-date.js';
-import { dayOfWeek, type DayOfWeek } from '../calendar/day-of-week.js';
-import { workStatusOf, type AssociatedHoliday, type DayStatusValue, type WorkStatus } from '../calendar/day-status.js';
+import { dayOfWeek } from '../calendar/day-of-week.js';
+import { workStatusOf, type AssociatedHoliday, type DayStatusValue } from '../calendar/day-status.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 
-/** The day-status resource of the interface (a date, its statuses, holidays and dataset version), field for field. */
-export interface DayStatus {
-  readonly date: string;
-  readonly dayOfWeek: DayOfWeek;
-  readonly workStatus: WorkStatus;
-  readonly dayStatus: DayStatusValue;
-  readonly holidays: readonly AssociatedHoliday[];
-  readonly datasetVersion: string | null;
-}
+// The day-status resource, generated from its schema with its writer, is named here too, beside its builder.
+export type { DayStatus } from './answer-json.js';
 
 export function dayStatusRecord(
   day: DayNumber,

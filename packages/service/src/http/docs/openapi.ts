@@ -7,7 +7,7 @@ import { INTERNAL_ERROR_PROBLEM, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, problemRec
 import { IsoDateSchema, RESOURCE_SCHEMAS } from '../kernel/resource-schemas.js';
 import { CACHE_SETTLED, CACHE_UNSETTLED, createResponder, GET_METHODS, type Responder, type RouteMethods } from '../kernel/response-policy.js';
 import { BYTE_ORDER_MARK_PARAMETER } from '../kernel/representation.js';
-import { DAY_CSV_COLUMNS } from '../operations/day-csv.js';
+import { DAY_STATUS_CSV_COLUMNS } from '@china-holiday-calendar/core/answers/answer-json.js';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { SyncStateSource } from '../../sync/sync-state.js';
 import type { CalendarSource } from '../operations/operation-route.js';
@@ -344,7 +344,7 @@ function apiOperation(operation: OperationDoc, docsUrl: string, answers: Example
             name: BYTE_ORDER_MARK_PARAMETER,
             in: 'query',
             required: false,
-            description: `CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: ${(csv.columns ?? DAY_CSV_COLUMNS).join(', ')}.`,
+            description: `CSV only (Accept: text/csv): 1 begins the file with a UTF-8 byte-order mark, which Excel on Windows needs to open it as UTF-8; 0, the default, does not. The columns: ${(csv.columns ?? DAY_STATUS_CSV_COLUMNS).join(', ')}.`,
             schema: { type: 'string', enum: ['0', '1'], default: '0' },
           },
         ];

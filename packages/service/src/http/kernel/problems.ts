@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { jsonString } from '@china-holiday-calendar/core/calendar/json-string.js';
+import { problemJson, type Problem } from '@china-holiday-calendar/core/answers/answer-json.js';
 import { CACHE_NEVER, type HeaderList, type Responder } from './response-policy.js';
 
 /** Every problem type (docs/interface.md, Problems), with its HTTP status and title. */
@@ -44,15 +44,12 @@ export const INTERNAL_ERROR_PROBLEM: ProblemSpec = {
   detail: 'An unexpected error occurred; quote the requestId when reporting it.',
 };
 
-/** The problem record (docs/interface.md, Problem), field for field. */
-export interface ProblemRecord {
-  readonly type: string;
-  readonly title: string;
-  readonly status: number;
-  readonly detail: string;
-  readonly instance: string;
+/**
+ * The problem record (docs/interface.md, Problem), field for field: the type generated from its
+ * resource schema (packages/service/src/http/kernel/resource-schemas.ts), its code one of ours.
+ */
+export interface ProblemRecord extends Problem {
   readonly code: ProblemCode;
-  readonly requestId: string;
 }
 
 const PROBLEM_SLUGS = Object.fromEntries(PROBLEM_CODES.map((code) => [code, code.toLowerCase().replaceAll('_', '-')])) as Readonly<
@@ -94,20 +91,6 @@ export function problemRecord(docsUrl: string, problem: ProblemSpec, instance: s
     code: problem.code,
     requestId,
   };
-}
-
-const TITLES_JSON = Object.fromEntries(PROBLEM_CODES.map((code) => [code, JSON.stringify(PROBLEM_TYPES[code].title)])) as Readonly<
-  Record<ProblemCode, string>
->;
-
-/**
- * The JSON of a problem record: byte for byte what JSON.stringify writes (a test holds it to
- * that), each string escaped on its own. Written out because problems are answered at the rate
- * of the cheapest requests, where JSON.stringify of the whole record measured at about a tenth of
- * the cost of the answer.
- */
-export function problemJson(record: ProblemRecord): string {
-  return `{"type":${jsonString(record.type)},"title":${TITLES_JSON[record.code]},"status":${record.status},"detail":${jsonString(record.detail)},"instance":${jsonString(record.instance)},"code":"${record.code}","requestId":${jsonString(record.requestId)}}`;
 }
 
 /** How a problem answer is labelled and what it carries besides the problem. */

@@ -5,7 +5,7 @@ import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js
 import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
 import { MAX_OFFSET_DAYS } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import { CLOSURE_REASONS, TRADING_STATUSES } from '@china-holiday-calendar/core/answers/trading-days.js';
-import { PROBLEM_CODES } from './problems.js';
+import { PROBLEM_CODES, PROBLEM_TYPES } from './problems.js';
 
 /**
  * JSON Schemas of the resources of docs/interface.md, the single definition the OpenAPI document
@@ -322,9 +322,26 @@ export const YearOverviewSchema = Type.Union(
   { description: 'A year at a glance.' },
 );
 
+/**
+ * A day's CSV row: the day status's fields in their order, holidays as their codes, then whether
+ * the day is statutory; datasetVersion, the same on every row, is left out. The CSV's header and
+ * its record writer are generated from it (scripts/answer-writers.ts).
+ */
+export const DAY_STATUS_CSV_ROW = Type.Object(
+  {
+    date: DayStatusSchema.properties.date,
+    dayOfWeek: DayStatusSchema.properties.dayOfWeek,
+    workStatus: DayStatusSchema.properties.workStatus,
+    dayStatus: DayStatusSchema.properties.dayStatus,
+    holidays: Type.String({ description: 'The codes of the holidays, joined with ;.' }),
+    statutoryDate: Type.Enum(['true', 'false', ''], { description: 'Empty on an UNKNOWN day.' }),
+  },
+  { additionalProperties: false },
+);
+
 export const DayStatusCsvSchema = Type.String({
   description:
-    'RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row date,dayOfWeek,workStatus,dayStatus,holidays,statutoryDate, then one row a day in ascending ' +
+    `RFC 4180 CSV in UTF-8, lines ended by CRLF: the header row ${Object.keys(DAY_STATUS_CSV_ROW.properties).join(',')}, then one row a day in ascending ` +
     'order, the values of the JSON answer: holidays as their codes joined with ; and statutoryDate true on a statutory day of one of them, false ' +
     'otherwise, empty on an UNKNOWN day. With bom=1 the file begins with a UTF-8 byte-order mark.',
 });
@@ -424,7 +441,7 @@ export const MetricsTextSchema = Type.String({ description: 'The Prometheus text
 export const ProblemSchema = Type.Object(
   {
     type: Type.String({ format: 'uri', description: '{DOCS_URL}/problems/<code in lowercase-hyphenated form>' }),
-    title: Type.String(),
+    title: Type.Enum([...new Set(PROBLEM_CODES.map((code) => PROBLEM_TYPES[code].title))], { description: "The problem type's title: the same for every problem of a code." }),
     status: Type.Integer({ description: 'Equals the HTTP status.' }),
     detail: Type.String(),
     instance: Type.String({ description: 'The request path, without the query string.' }),

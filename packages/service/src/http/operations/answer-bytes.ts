@@ -1,4 +1,5 @@
 import { isUnavailable, UNKNOWN_NEXT_HOLIDAY, type NextHoliday, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { dayStatusJson, nextHolidayJson } from '@china-holiday-calendar/core/answers/answer-json.js';
 import { buildCalendarCore, calendarCoreBuilder, runInSlices, runToEnd, type CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import type { FeedRenderer, FeedRequest } from '@china-holiday-calendar/core/answers/calendar-feed.js';
 import { DAY_CODE } from '@china-holiday-calendar/core/answers/day-codes.js';
@@ -17,7 +18,7 @@ const DISTANT_OVERVIEWS_KEPT = 64;
 const OPEN_BRACKET = Buffer.from('[');
 const CLOSE_BRACKET = Buffer.from(']');
 const COMMA = Buffer.from(',');
-const UNKNOWN_NEXT_HOLIDAY_JSON = Buffer.from(JSON.stringify(UNKNOWN_NEXT_HOLIDAY));
+const UNKNOWN_NEXT_HOLIDAY_JSON = Buffer.from(nextHolidayJson(UNKNOWN_NEXT_HOLIDAY));
 
 /**
  * The HTTP operations' view of a calendar core: the answers whose bytes are worth keeping,
@@ -86,7 +87,7 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
 
   const dayJson = (day: DayNumber): Buffer | Unavailable => {
     const at = day - FIRST_SUPPORTED_DAY;
-    if (at >= size) return Buffer.from(JSON.stringify(unknownDayRecord(day)));
+    if (at >= size) return Buffer.from(dayStatusJson(unknownDayRecord(day)));
     return codes[at] === DAY_CODE.UNAVAILABLE ? core.unavailableAt(at) : dayBufferAt(at);
   };
 
@@ -112,7 +113,7 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
       const chunks: Buffer[] = [OPEN_BRACKET];
       if (from < to) chunks.push(allDays.subarray(offsets[from], (offsets[to] ?? 0) - 1));
       for (let day = Math.max(start, windowEnd); day <= end; day++) {
-        chunks.push(Buffer.from(`${day === start ? '' : ','}${JSON.stringify(unknownDayRecord(day))}`));
+        chunks.push(Buffer.from(`${day === start ? '' : ','}${dayStatusJson(unknownDayRecord(day))}`));
       }
       chunks.push(CLOSE_BRACKET);
       return chunks;
@@ -129,7 +130,7 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
       if (kept !== undefined) return kept;
       const at = found - FIRST_SUPPORTED_DAY;
       const next: NextHoliday = { status: 'FOUND', date: dates[at] ?? '', holidays: holidaysAt.get(at) ?? [], datasetVersion: version };
-      const json = Buffer.from(JSON.stringify(next));
+      const json = Buffer.from(nextHolidayJson(next));
       nextJson.set(found, json);
       return json;
     },

@@ -1,4 +1,4 @@
-import { workdayOffsetJson } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { workdayOffsetJson } from '@china-holiday-calendar/core/answers/answer-json.js';
 import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '@china-holiday-calendar/core/answers/workday-offset.js';
 import { feedRequest } from '@china-holiday-calendar/core/answers/feed-request.js';
 import { FEED_LANGUAGES, readCalendarFeedQuestion, type CalendarFeedQuestion } from '@china-holiday-calendar/core/questions/calendar-feed-question.js';

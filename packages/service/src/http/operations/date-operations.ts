@@ -1,4 +1,4 @@
-import { workdayCountJson } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { workdayCountJson } from '@china-holiday-calendar/core/answers/answer-json.js';
 import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import {
   DATE_PARAMETER,

@@ -1,3 +1,5 @@
+import { dayStatusJson } from '@china-holiday-calendar/core/answers/answer-json.js';
+import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
 import { DAYS_OF_WEEK, isoWeekdayIndex } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import { DAY_STATUSES, workStatusOf, type AssociatedHoliday } from '@china-holiday-calendar/core/calendar/day-status.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
@@ -14,10 +16,14 @@ export interface DayJsonText {
 
 /**
  * The JSON of every day of the tables, in one pass (a generator that pauses every DAYS_PER_SLICE
- * days): each record's JSON written from its fields, byte for byte what JSON.stringify writes (a
- * test holds every day of the tables to that), and the text encoded as Latin-1 except the holiday
- * names, the only non-ASCII. This is on the path of every start and every reload of the service,
- * where JSON.stringify per day and UTF-8 encoding of the whole text measured at most of its cost.
+ * days), byte for byte what JSON.stringify writes (a test holds every day of the tables to that),
+ * all of it by the writer generated from the resource schema (dayStatusJson): a day with holidays
+ * is written whole, from one record whose fields are set day after day; a day without is its date
+ * between the two halves of what the writer gives for its weekday and status (written once each,
+ * around a placeholder date), and the text is encoded as Latin-1 except the days with holidays,
+ * whose names are the only non-ASCII. This is on the path of every start and every reload of the
+ * service, where JSON.stringify per day and UTF-8 encoding of the whole text measured at most of
+ * its cost.
  */
 export function* dayJsonText(
   codes: Uint8Array,
@@ -26,11 +32,37 @@ export function* dayJsonText(
   version: string,
 ): Generator<void, DayJsonText, void> {
   const size = codes.length;
-  const holidaysJson = new Map<readonly AssociatedHoliday[], string>();
   const offsets = new Uint32Array(size + 1);
   const text = new EncodedText();
-  const middles = statusSegments();
-  const knownTail = `,"datasetVersion":${JSON.stringify(version)}},`;
+  // One record, its fields set for each day in turn: no object per day.
+  const record: { -readonly [Field in keyof DayStatus]: DayStatus[Field] } = {
+    date: '',
+    dayOfWeek: 'MONDAY',
+    workStatus: 'UNKNOWN',
+    dayStatus: 'UNKNOWN',
+    holidays: NO_HOLIDAYS,
+    datasetVersion: null,
+  };
+  const setRecord = (date: string, weekday: number, code: number, holidays: readonly AssociatedHoliday[]): void => {
+    const status = DAY_STATUSES[code] ?? 'UNKNOWN';
+    record.date = date;
+    record.dayOfWeek = DAYS_OF_WEEK[weekday] ?? 'MONDAY';
+    record.workStatus = workStatusOf(status);
+    record.dayStatus = status;
+    record.holidays = holidays;
+    record.datasetVersion = status === 'UNKNOWN' ? null : version;
+  };
+  // By weekday * 5 + status code: what precedes and what follows the date of a day without holidays.
+  const heads: string[] = [];
+  const tails: string[] = [];
+  for (let weekday = 0; weekday < DAYS_OF_WEEK.length; weekday++) {
+    for (let code = 0; code < DAY_STATUSES.length; code++) {
+      setRecord(PLACEHOLDER_DATE, weekday, code, NO_HOLIDAYS);
+      const [head = '', tail = ''] = dayStatusJson(record).split(PLACEHOLDER_DATE);
+      heads.push(head);
+      tails.push(`${tail},`);
+    }
+  }
   let weekday = isoWeekdayIndex(FIRST_SUPPORTED_DAY);
   for (let at = 0; at < size; at++) {
     if (at % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) yield;
@@ -40,18 +72,13 @@ export function* dayJsonText(
       text.ascii(',');
     } else {
       const holidays = holidaysAt.get(at);
-      text.ascii(`{"date":"${dates[at] ?? ''}${middles[weekday * DAY_STATUSES.length + code] ?? ''}`);
-      if (holidays === undefined) text.ascii('[]');
-      else {
-        // Days of one entry share their holiday list, and so its JSON.
-        let json = holidaysJson.get(holidays);
-        if (json === undefined) {
-          json = JSON.stringify(holidays);
-          holidaysJson.set(holidays, json);
-        }
-        text.unicode(json);
+      if (holidays === undefined) {
+        const segment = weekday * DAY_STATUSES.length + code;
+        text.ascii(`${heads[segment] ?? ''}${dates[at] ?? ''}${tails[segment] ?? ''}`);
+      } else {
+        setRecord(dates[at] ?? '', weekday, code, holidays);
+        text.unicode(`${dayStatusJson(record)},`);
       }
-      text.ascii(code === DAY_CODE.UNKNOWN ? UNKNOWN_TAIL : knownTail);
     }
     weekday = weekday === 6 ? 0 : weekday + 1;
   }
@@ -59,14 +86,10 @@ export function* dayJsonText(
   return { allDays: text.toBuffer(), offsets };
 }
 
-const UNKNOWN_TAIL = ',"datasetVersion":null},';
+const NO_HOLIDAYS: readonly AssociatedHoliday[] = [];
 
-/** `","dayOfWeek":…,"holidays":` for every weekday and status, by weekday * 5 + status code. */
-function statusSegments(): string[] {
-  return DAYS_OF_WEEK.flatMap((dayOfWeek) =>
-    DAY_STATUSES.map((status) => `","dayOfWeek":"${dayOfWeek}","workStatus":"${workStatusOf(status)}","dayStatus":"${status}","holidays":`),
-  );
-}
+/** Stands for the date while a weekday and status's halves are cut: the writer puts a date in as it is, and a NUL nowhere else unescaped. */
+const PLACEHOLDER_DATE = '\u0000';
 
 /**
  * Text collected in runs: ASCII runs joined and written as Latin-1 (a copy), other text as UTF-8,

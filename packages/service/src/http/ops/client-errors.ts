@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { responseUnderWay } from './connections.js';
-import { instanceOf, problemJson, problemRecord, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemSpec } from '../kernel/problems.js';
+import { problemJson } from '@china-holiday-calendar/core/answers/answer-json.js';
+import { instanceOf, problemRecord, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, type ProblemSpec } from '../kernel/problems.js';
 import type { RequestIds } from './request-id.js';
 import { CACHE_NEVER, CORS_EXPOSED, JSON_CSP, SECURITY_HEADERS, type Responder, type ResponsePolicy } from '../kernel/response-policy.js';
 
