@@ -110,6 +110,8 @@ export function problemJson(record: ProblemRecord): string {
   return `{"type":${jsonString(record.type)},"title":${TITLES_JSON[record.code]},"status":${record.status},"detail":${jsonString(record.detail)},"instance":${jsonString(record.instance)},"code":"${record.code}","requestId":${jsonString(record.requestId)}}`;
 }
 
+const PROBLEM_HEADERS: HeaderList = ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER];
+
 /** How a problem answer is labelled and what it carries besides the problem. */
 export interface ProblemAnswer {
   /** The metrics label: the operation id, or the route's own label; "none" before routing. */
@@ -127,7 +129,8 @@ export function sendProblem(responder: Responder, request: FastifyRequest, reply
   responder.write(request, reply, {
     operation: answer.operation ?? 'none',
     status: record.status,
-    headers: ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...(answer.headers ?? [])],
+    headers: PROBLEM_HEADERS,
+    moreHeaders: answer.headers,
     body: problemJson(record),
   });
 }
