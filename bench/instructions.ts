@@ -56,13 +56,18 @@ const TARGETS: Readonly<Record<string, number>> = {
   'range-366': 0.9,
   'calendar-feed': 0.9,
   'problem-400': 0.9,
+  // The exchanges' calendar (/markets/{market}/…): the date operations' targets, the range a bulk answer as theirs.
+  'trading-date': 0.93,
+  'trading-days-366': 0.93,
+  'trading-offset': 0.93,
+  'trading-range-366': 0.9,
 };
 
 const acceptEncoding = flags['accept-encoding'];
 /** Service instructions of a valid JSON request / those of a single date: at most this. */
 const RELATIVE_TARGET = 10;
 /** The documented bulk answers, and the one invalid request: not held to RELATIVE_TARGET. */
-const NOT_RELATIVE = new Set(['range-366', 'range-366-csv', 'year-csv', 'dates-100', 'calendar-feed', 'problem-400']);
+const NOT_RELATIVE = new Set(['range-366', 'trading-range-366', 'range-366-csv', 'year-csv', 'dates-100', 'calendar-feed', 'problem-400']);
 
 let nextPort = Number(flags.port);
 

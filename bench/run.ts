@@ -352,7 +352,7 @@ async function measureFloods(useWrk: boolean): Promise<void> {
   if (single === undefined) return;
   const wantedFloods = flags.floods?.split(',');
   const floods = [...SCENARIOS, ...DISTANT_SCENARIOS].filter((scenario) =>
-    wantedFloods === undefined ? scenario.expectedStatus === 200 && !['range-366', 'range-366-csv', 'year-csv', 'dates-100', 'calendar-feed', 'single-date'].includes(scenario.name) : wantedFloods.includes(scenario.name),
+    wantedFloods === undefined ? scenario.expectedStatus === 200 && !['range-366', 'trading-range-366', 'range-366-csv', 'year-csv', 'dates-100', 'calendar-feed', 'single-date'].includes(scenario.name) : wantedFloods.includes(scenario.name),
   );
   const service = await startService({});
   const probeBeside = async (flood: Scenario): Promise<number> => {

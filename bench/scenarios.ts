@@ -81,6 +81,35 @@ export const SCENARIOS: readonly Scenario[] = [
     expectedStatus: 200,
   },
   {
+    name: 'trading-date',
+    description: 'GET /markets/{market}/dates/{date}, XSHG and XSHE in turn, random dates 2008-2026',
+    paths: randomDays(11, '2008-01-01', '2026-12-31').map((day, at) => `${PREFIX}/markets/${at % 2 === 0 ? 'XSHG' : 'XSHE'}/dates/${isoDate(day)}`),
+    expectedStatus: 200,
+  },
+  {
+    name: 'trading-range-366',
+    description: 'GET /markets/XSHG/date-ranges, the 366 days of 2024',
+    paths: [`${PREFIX}/markets/XSHG/date-ranges?startDate=2024-01-01&endDate=2024-12-31`],
+    expectedStatus: 200,
+  },
+  {
+    name: 'trading-days-366',
+    description: 'GET /markets/XSHG/trading-days over 366 days, random starts 2008-2025',
+    paths: randomDays(12, '2008-01-01', '2025-12-31').map((day) => `${PREFIX}/markets/XSHG/trading-days?startDate=${isoDate(day)}&endDate=${isoDate(day + 365)}`),
+    expectedStatus: 200,
+  },
+  {
+    name: 'trading-offset',
+    description: 'GET /markets/XSHG/trading-day-offset, random dates 2013-2022 and days from -1000 to 1000',
+    paths: (() => {
+      const next = random(13);
+      return randomDays(13, '2013-01-01', '2022-06-30').map(
+        (day) => `${PREFIX}/markets/XSHG/trading-day-offset?fromDate=${isoDate(day)}&days=${Math.floor(next() * 2001) - 1000}`,
+      );
+    })(),
+    expectedStatus: 200,
+  },
+  {
     name: 'dates-100',
     description: 'GET /dates?dates=…, 100 random dates 2008-2030 a request',
     paths: (() => {

@@ -31,24 +31,25 @@ export function writeAnswer(responder: Responder, request: FastifyRequest, reply
   const { operation, body, csp } = answer;
   const coding = answer.identityOnly === true ? undefined : codingFor(request, body);
   const etag = coding === undefined ? answer.etag : etagInCoding(answer.etag, coding);
-  // One list, built once: the content type, then the validators a 304 repeats without it.
-  const headers = ['content-type', answer.contentType, 'etag', etag, ...answer.headers];
-  if (coding !== undefined) headers.push(...codingHeaders(coding, answer.variesOnAccept === true));
-  else if (answer.variesOnAccept === true) headers.push(...VARY_ACCEPT);
+  // The answer's own headers, then its shared list and the coding's, written after them without
+  // being copied into one list first (OutgoingResponse.moreHeaders).
+  const lastHeaders = coding !== undefined ? codingHeaders(coding, answer.variesOnAccept === true) : answer.variesOnAccept === true ? VARY_ACCEPT : undefined;
+  const moreHeaders = answer.headers;
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-    responder.write(request, reply, { operation, status: 304, headers: headers.slice(2), csp });
+    responder.write(request, reply, { operation, status: 304, headers: ['etag', etag], moreHeaders, lastHeaders, csp });
     return;
   }
+  const headers = ['content-type', answer.contentType, 'etag', etag];
   if (coding === undefined) {
-    responder.write(request, reply, { operation, status: 200, headers, body, csp });
+    responder.write(request, reply, { operation, status: 200, headers, moreHeaders, lastHeaders, body, csp });
     return;
   }
   const encoded = responder.encodedBodies.get(answer.etag, coding, body);
   if (!(encoded instanceof Promise)) {
-    responder.write(request, reply, { operation, status: 200, headers, body: encoded, csp });
+    responder.write(request, reply, { operation, status: 200, headers, moreHeaders, lastHeaders, body: encoded, csp });
     return;
   }
   return encoded.then((bytes) => {
-    responder.write(request, reply, { operation, status: 200, headers, body: bytes, csp });
+    responder.write(request, reply, { operation, status: 200, headers, moreHeaders, lastHeaders, body: bytes, csp });
   });
 }

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyRequest } from 'fastify';

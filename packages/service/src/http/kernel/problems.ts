@@ -93,6 +93,8 @@ export function problemRecord(docsUrl: string, problem: ProblemSpec, instance: s
   };
 }
 
+const PROBLEM_HEADERS: HeaderList = ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER];
+
 /** How a problem answer is labelled and what it carries besides the problem. */
 export interface ProblemAnswer {
   /** The metrics label: the operation id, or the route's own label; "none" before routing. */
@@ -110,7 +112,8 @@ export function sendProblem(responder: Responder, request: FastifyRequest, reply
   responder.write(request, reply, {
     operation: answer.operation ?? 'none',
     status: record.status,
-    headers: ['content-type', PROBLEM_CONTENT_TYPE, 'cache-control', CACHE_NEVER, ...(answer.headers ?? [])],
+    headers: PROBLEM_HEADERS,
+    moreHeaders: answer.headers,
     body: problemJson(record),
   });
 }

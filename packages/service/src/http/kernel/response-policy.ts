@@ -1,4 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+// Imported, not the global: node's global Buffer is read through a global IC call (about 150
+// instructions a read on Node 24, several reads per answer), an imported binding is a constant.
+import { Buffer } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { EncodedBodies } from './compression.js';
 import type { HeaderList, ResponseBody } from './response-body.js';
@@ -55,6 +58,13 @@ export interface OutgoingResponse {
   readonly operation: string;
   readonly status: number;
   readonly headers: HeaderList;
+  /**
+   * Lists sent after `headers`, in order, without being copied into it first: lists shared by
+   * many answers (Cache-Control, a problem's Retry-After, the coding's Vary). Each copy of a list
+   * into a longer one costs a copy and a growth of the array, measured at about 300 instructions.
+   */
+  readonly moreHeaders?: HeaderList | undefined;
+  readonly lastHeaders?: HeaderList | undefined;
   readonly body?: ResponseBody | undefined;
   /** Replaces the JSON answers' Content-Security-Policy (the HTML pages'). */
   readonly csp?: string | undefined;
@@ -110,17 +120,37 @@ export function createResponder(policy: ResponsePolicy, metrics?: AnswerCounter)
     countRawAnswer(operation, status) {
       metrics?.observeRequest(operation, status);
     },
-    write(request, reply, { operation, status, headers, body, csp }) {
-      // Spread, not concat: Array.prototype.concat of mixed arguments runs in V8's C++ runtime, slow
-      // on every request (BENCHMARKS.md); spread is a fast copy.
-      const list = [...(csp === undefined ? commonForJson : [...common, 'content-security-policy', csp]), 'x-request-id', request.id, ...headers];
-      if (!anyOrigin) {
-        const origin = allowedOrigin(request);
-        if (origin !== undefined) list.push('access-control-allow-origin', origin, 'access-control-expose-headers', CORS_EXPOSED);
-      }
-      if (body !== undefined) list.push('content-length', String(byteLength(body)));
+    write(request, reply, { operation, status, headers, moreHeaders, lastHeaders, body, csp }) {
+      const base = csp === undefined ? commonForJson : [...common, 'content-security-policy', csp];
+      const origin = anyOrigin ? undefined : allowedOrigin(request);
       // A body the route read to its end (the MCP endpoint's) leaves the connection reusable.
-      if (declaresBody(request.raw) && !request.raw.readableEnded) list.push('connection', 'close');
+      const close = declaresBody(request.raw) && !request.raw.readableEnded;
+      // One array of the final length, filled in place: spreading the lists into a literal and
+      // pushing the rest copied and grew it on every answer (BENCHMARKS.md, the ~700 instructions).
+      // Not Array.prototype.concat either: V8 runs concat of mixed arguments in its C++ runtime.
+      const list = new Array<string>(
+        base.length + 2 + headers.length + (moreHeaders?.length ?? 0) + (lastHeaders?.length ?? 0) + (origin === undefined ? 0 : 4) + (body === undefined ? 0 : 2) + (close ? 2 : 0),
+      );
+      let at = copyInto(list, 0, base);
+      list[at++] = 'x-request-id';
+      list[at++] = request.id;
+      at = copyInto(list, at, headers);
+      if (moreHeaders !== undefined) at = copyInto(list, at, moreHeaders);
+      if (lastHeaders !== undefined) at = copyInto(list, at, lastHeaders);
+      if (origin !== undefined) {
+        list[at++] = 'access-control-allow-origin';
+        list[at++] = origin;
+        list[at++] = 'access-control-expose-headers';
+        list[at++] = CORS_EXPOSED;
+      }
+      if (body !== undefined) {
+        list[at++] = 'content-length';
+        list[at++] = String(byteLength(body));
+      }
+      if (close) {
+        list[at++] = 'connection';
+        list[at] = 'close';
+      }
       // A handler that wrote twice is a bug: fail loudly (logged as INTERNAL_ERROR) rather than lose it.
       if (reply.sent) throw new Error(`a second answer was written for request ${request.id}`);
       reply.hijack();
@@ -149,6 +179,13 @@ export function createResponder(policy: ResponsePolicy, metrics?: AnswerCounter)
 function declaresBody(request: IncomingMessage): boolean {
   const { headers } = request;
   return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+}
+
+/** Copies a header list into `list` from `at`; returns the position after it. */
+function copyInto(list: string[], at: number, headers: HeaderList): number {
+  let next = at;
+  for (let from = 0; from < headers.length; from++) list[next++] = headers[from] as string;
+  return next;
 }
 
 function byteLength(body: ResponseBody): number {
