@@ -1,10 +1,13 @@
 /**
  * A reader (DATA_URL) that has taken no copy yet, as an operator runs it (`serve` in a child
  * process, real sockets): its answers are 503 CALENDAR_DATA_UNAVAILABLE whose detail points to
- * /readyz, and /readyz says why (the origin's last error). Once the origin answers, the same reader
+ * /readyz, and /readyz says why (the origin's last error, which never speaks of a last good copy
+ * it does not have). Once the origin answers, the same reader
  * answers at its next poll, as the Retry-After promises.
  */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
@@ -54,6 +57,21 @@ describe('a reader without data answers 503 and points to /readyz', () => {
     const reader = await startServiceProcess({ DATA_URL: `http://127.0.0.1:${port}/dataset/`, DATA_POLL_SECONDS: '1' });
     try {
       await assertPointsToReadiness(reader, /^the origin could not be read: .*manifest\.json/);
+    } finally {
+      await stop(reader);
+    }
+  });
+
+  it('an origin whose copy is refused (a manifest that is not JSON): /readyz says no copy is held yet, never that a last good copy stays', async () => {
+    const dir = dataCopy();
+    writeFileSync(join(dir, 'manifest.json'), '{ "publishedYe');
+    const origin = await startStaticOrigin(dir, 'etag');
+    cleanups.push(() => origin.close());
+    const reader = await startServiceProcess({ DATA_URL: origin.url, DATA_POLL_SECONDS: '1' });
+    try {
+      await assertPointsToReadiness(reader, /^the origin's copy was refused; no copy is held yet: manifest\.json/);
+      const source = (await getJson(reader, '/readyz')).body.source as OriginState;
+      assert.doesNotMatch(source.lastError?.message ?? '', /last good copy/);
     } finally {
       await stop(reader);
     }
