@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import type { OriginState } from 'china-holiday-calendar-service/internal/data-source/follow-origin.js';
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
 import { freePort } from '../helpers/free-port.js';
@@ -20,6 +19,11 @@ const cleanups = cleanUpsOfFile();
 const dataCopy = dataCopies();
 
 const DATE = '/v1/china-calendar/dates/2024-02-04';
+
+/** What these tests read of /readyz's `source` (a reader's origin). */
+interface OriginState {
+  readonly lastError: { readonly message: string } | null;
+}
 
 interface Answer {
   readonly status: number;
