@@ -8,17 +8,19 @@
  *
  *   npm run bench [-- --rounds 5 --duration 5 --connections 32 --smoke --only start-up,reload]
  *
- * Sections: start-up, scenarios, workers, reload, flood, library, package, choices.
+ * Sections: start-up, scenarios, workers, reload, flood, hostile-origin, poll-cost, library, package, choices.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { summary, verdict } from './figures.js';
 import { benchmarkHotPathChoices } from './hot-path-choices.js';
 import { benchmarkLibrary } from './library.js';
 import { benchmarkPackage } from './package.js';
 import { median } from './per-call.js';
+import { benchmarkHostileOrigin, benchmarkPollCost, type ReaderBenchOptions } from './reader-origin.js';
 import { drive, hasWrk, type LoadResult } from './load.js';
 import { cpuSeconds, fetchBody, residentMegabytes, sendRequests, serviceHeaders, startServer, type Started } from './processes.js';
 import { DISTANT_SCENARIOS, SCENARIOS, type Scenario } from './scenarios.js';
@@ -31,10 +33,13 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '32' },
     smoke: { type: 'boolean', default: false },
-    // Some sections only, e.g. --only start-up,reload (start-up, scenarios, workers, reload, flood, library, package, choices).
+    // Some sections only, e.g. --only start-up,reload (start-up, scenarios, workers, reload, flood, hostile-origin, poll-cost, library, package, choices).
     only: { type: 'string' },
     // The floods of the flood section, e.g. --floods far-year-overview (default: every JSON scenario but the bulk ones).
     floods: { type: 'string' },
+    // The poll-cost section: the polling reader's DATA_POLL_SECONDS, and how many of its polls the window spans.
+    'poll-seconds': { type: 'string', default: '30' },
+    polls: { type: 'string', default: '4' },
   },
 });
 const smoke = flags.smoke;
@@ -87,6 +92,18 @@ async function main(): Promise<void> {
   if (wanted('workers')) await measureWorkers(useWrk);
   if (wanted('reload')) await measureReloadUnderLoad(useWrk);
   if (wanted('flood')) await measureFloods(useWrk);
+  const reader: ReaderBenchOptions = {
+    cli: CLI,
+    dataDir: fileURLToPath(new URL('../../packages/core/data/', import.meta.url)),
+    nextPort: () => nextPort++,
+    rounds: ROUNDS,
+    durationSeconds: DURATION,
+    warmUpSeconds: WARM_UP,
+    failures,
+  };
+  if (wanted('hostile-origin')) await benchmarkHostileOrigin(reader);
+  // A smoke run polls every second, twice: it shows the section works, not what a poll costs at 30 s.
+  if (wanted('poll-cost')) await benchmarkPollCost({ ...reader, pollSeconds: smoke ? 1 : Number(flags['poll-seconds']), polls: smoke ? 2 : Number(flags.polls) });
   if (wanted('library')) for (const missed of benchmarkLibrary({ rounds: ROUNDS < 3 ? 3 : ROUNDS, smoke })) console.log(`  library target not met: ${missed}`);
   // Packing and installing is disk and npm, not CPU: left out of the smoke run.
   if (wanted('package') && !smoke) benchmarkPackage({ smoke });
@@ -393,16 +410,6 @@ async function measureFloods(useWrk: boolean): Promise<void> {
 function startService(env: NodeJS.ProcessEnv): Promise<Started> {
   const port = nextPort++;
   return startServer(process.execPath, [CLI, 'serve'], { PORT: String(port), ...env }, port, PROBE);
-}
-
-function summary(values: readonly number[], digits: number): string {
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  return `${median(values).toFixed(digits)} (${low.toFixed(digits)}-${high.toFixed(digits)})`;
-}
-
-function verdict(met: boolean): string {
-  return met ? 'met' : 'NOT met';
 }
 
 await main();

@@ -4,7 +4,9 @@
  * where each alert is seen firing and not firing. promtool comes with Debian's prometheus package,
  * which .ci/run installs; without it these checks are skipped with a message, except under CI
  * (CI set), where they fail. Also: the rules and their tests read only metrics the real service
- * exports, and the Alerts section of each operator's guide (docs/operators.md, docs/operators.zh-CN.md) names every alert.
+ * exports; the alerts whose condition is the fleet's fire once for three pods; and the Alerts section of each
+ * operator's guide (docs/operators.md, docs/operators.zh-CN.md) names every alert, which fire once per fleet,
+ * and each rule's `for:` as the rule has it.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -31,12 +33,16 @@ const promtoolTests = readdirSync(PROMTOOL_TESTS_DIR)
 interface AlertingRule {
   readonly alert: string;
   readonly expr: string;
+  readonly for?: string;
 }
 
 interface PromtoolTestFile {
   readonly tests: readonly {
     readonly input_series?: readonly { readonly series: string }[];
-    readonly alert_rule_test?: readonly { readonly alertname: string; readonly exp_alerts?: readonly unknown[] | null }[];
+    readonly alert_rule_test?: readonly {
+      readonly alertname: string;
+      readonly exp_alerts?: readonly { readonly exp_labels?: Readonly<Record<string, string>> }[] | null;
+    }[];
   }[];
 }
 
@@ -67,6 +73,14 @@ function metricsRead(): { readonly name: string; readonly where: string }[] {
 }
 
 const READER_METRICS = 'calendar_dataset_source_';
+
+/** The rules whose condition is the fleet's: aggregated by job and namespace, so one alert per fleet whatever its pods. */
+const fleetRules = rules.filter((rule) => /\bby \(job, namespace\)/.test(rule.expr)).map((rule) => rule.alert);
+
+/** A series' label value, from promtool's series notation. */
+function labelOf(series: string, label: string): string | undefined {
+  return new RegExp(`[{,]\\s*${label}="([^"]*)"`).exec(series)?.[1];
+}
 
 function promtool(...args: string[]): { readonly status: number | null; readonly output: string } {
   assert.ok(!promtoolMissing, MISSING);
@@ -99,6 +113,23 @@ describe('deploy/prometheus/alerts.yaml: checked and tested with promtool', () =
     assert.deepEqual(cases.map((each) => each.alertname).filter((name) => !alertNames.includes(name)), []);
   });
 
+  it('a fleet\'s alert fires once for three pods: each fleet-level rule has a test where three pods of one job and namespace fire one alert without instance', () => {
+    assert.deepEqual(fleetRules, ['CalendarNextYearUnpublished', 'CalendarFleetVersionSkew', 'CalendarDataSourceFailing', 'CalendarDatasetExpiring']);
+    for (const alert of fleetRules) {
+      const shown = testFiles.flatMap(({ value }) =>
+        value.tests.flatMap((group) => {
+          const podsOf = (namespace: string): number =>
+            new Set((group.input_series ?? []).filter(({ series }) => labelOf(series, 'namespace') === namespace).map(({ series }) => labelOf(series, 'instance'))).size;
+          return (group.alert_rule_test ?? [])
+            .filter((each) => each.alertname === alert)
+            .flatMap((each) => each.exp_alerts ?? [])
+            .filter(({ exp_labels: labels = {} }) => labels.instance === undefined && labels.pod === undefined && labels.namespace !== undefined && podsOf(labels.namespace) >= 3);
+        }),
+      );
+      assert.ok(shown.length > 0, `${alert}: no test where three pods of a fleet fire one alert`);
+    }
+  });
+
   it('the rules and the tests\' series read only metrics the service exports (a writer\'s /metrics with sync and webhooks on, a reader\'s)', async () => {
     const writerConfig = readConfig({ SYNC_SOURCE: 'gov.cn' });
     // Never started: its state is the one before the first run, and it makes no request.
@@ -120,17 +151,31 @@ describe('deploy/prometheus/alerts.yaml: checked and tested with promtool', () =
   });
 });
 
-for (const { file, heading } of [
-  { file: 'docs/operators.md', heading: 'Alerts' },
-  { file: 'docs/operators.zh-CN.md', heading: '告警' },
+for (const { file, heading, noFor } of [
+  { file: 'docs/operators.md', heading: 'Alerts', noFor: 'none' },
+  { file: 'docs/operators.zh-CN.md', heading: '告警', noFor: '无' },
 ]) {
   describe(`${file}: the ${heading} section`, () => {
+    const readme = readRepoFile(file);
+    // The section runs to the next heading of its level, or to the end of the file.
+    const section = new RegExp(`^## ${heading}\\n([\\s\\S]*?)(?=^## |(?![\\s\\S]))`, 'm').exec(readme)?.[1] ?? assert.fail(`${file} has no "## ${heading}" section`);
+
     it('names every alert, each with what to do', () => {
-      const readme = readRepoFile(file);
-      // The section runs to the next heading of its level, or to the end of the file.
-      const section = new RegExp(`^## ${heading}\\n([\\s\\S]*?)(?=^## |(?![\\s\\S]))`, 'm').exec(readme)?.[1] ?? assert.fail(`${file} has no "## ${heading}" section`);
       for (const alert of alertNames) assert.match(section, new RegExp(`\\*\\*\`${alert}\`\\*\\*`), `${file}, ${heading}: **\`${alert}\`**`);
       assert.deepEqual((section.match(/\*\*`(Calendar\w+)`\*\*/g) ?? []).map((bold) => bold.slice(3, -3)).filter((name) => !alertNames.includes(name)), [], 'alerts the rules do not have');
+    });
+
+    it('the table of delays has one row per rule, in the rules\' order, each with the rule\'s own `for:`', () => {
+      const rows = [...section.matchAll(/^\| `(Calendar\w+)` \| [^|]+ \| ([^|]+) \| [^|]+ \|$/gm)].map(([, alert = '', forCell = '']) => ({ alert, for: forCell.trim() }));
+      assert.deepEqual(
+        rows,
+        rules.map((rule) => ({ alert: rule.alert, for: rule.for ?? noFor })),
+      );
+    });
+
+    it('names the fleet\'s alerts, the rules aggregated by job and namespace, as firing once per fleet', () => {
+      const fleetList = /(`Calendar\w+`(?:[、，,\s]+(?:and\s+|和 )?`Calendar\w+`)+)/.exec(section.slice(0, section.indexOf('|')))?.[1] ?? assert.fail('the list of the fleet\'s alerts');
+      assert.deepEqual([...fleetList.matchAll(/`(Calendar\w+)`/g)].map(([, name]) => name), fleetRules);
     });
   });
 }

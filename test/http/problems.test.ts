@@ -700,6 +700,7 @@ describe('CALENDAR_DATA_UNAVAILABLE (503)', () => {
         const answer = await get(other, url);
         assertProblem(answer, { status: 503, code: 'CALENDAR_DATA_UNAVAILABLE', docsUrl: TEST_DOCS_URL, instance: pathOnly(url) });
         assertRetryAfter(answer);
+        assert.match((JSON.parse(answer.body) as { detail: string }).detail, /No calendar data is loaded: .* GET \/readyz shows why/, 'the detail points to where the cause is shown');
         const head = await inject(other, { method: 'HEAD', url, headers: { 'x-request-id': 'same' } });
         const again = await inject(other, { method: 'GET', url, headers: { 'x-request-id': 'same' } });
         assert.equal(head.status, 503, operation);

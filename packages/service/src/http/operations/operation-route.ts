@@ -117,13 +117,17 @@ export function loadedCalendar(calendar: CalendarSource): AnswerBytes | undefine
   return loaded === undefined || loaded.core.publishedYears.length === 0 ? undefined : loaded;
 }
 
-/** The problem of an answer that needs data that cannot be read: a published year's, or any at all. */
+/**
+ * The problem of an answer that needs data that cannot be read: a published year's, or any at all.
+ * Without any data the cause is the service's, not the request's: the detail points to /readyz,
+ * which says it (a reader's origin and its last error, the published years).
+ */
 export function unavailableProblem(year: number | undefined): ProblemSpec {
   return {
     code: 'CALENDAR_DATA_UNAVAILABLE',
     detail:
       year === undefined
-        ? 'No calendar data is loaded (none read yet, or the data directory publishes no year); retry shortly.'
+        ? 'No calendar data is loaded: none read yet (a reader following DATA_URL has taken no copy from its origin yet), or the data directory publishes no year. GET /readyz shows why; retry shortly.'
         : `The published arrangement data for ${year} cannot be read right now; dates of other years are unaffected. Retry later.`,
   };
 }
