@@ -36,6 +36,9 @@ const WRITTEN: readonly { readonly resource: ResourceName; readonly type: string
   { resource: 'NextHoliday', type: 'NextHoliday', from: '', writer: 'nextHolidayJson' },
   { resource: 'WorkdayOffset', type: 'WorkdayOffset', from: '', writer: 'workdayOffsetJson' },
   { resource: 'Problem', type: 'Problem', from: '', writer: 'problemJson' },
+  { resource: 'TradingDayStatus', type: 'TradingDayStatus', from: './trading-answers.js', writer: 'tradingDayStatusJson' },
+  { resource: 'TradingDayCount', type: 'TradingDayCount', from: './trading-answers.js', writer: 'tradingDayCountJson' },
+  { resource: 'TradingDayOffset', type: 'TradingDayOffset', from: './trading-answers.js', writer: 'tradingDayOffsetJson' },
 ];
 
 /** Enums the core already names: a schema enum with exactly these values is typed by that name. */
