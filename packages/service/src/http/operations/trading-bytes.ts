@@ -64,21 +64,37 @@ function buildTradingBytes(trading: TradingCalendar, market: Market): TradingByt
   const { core } = trading;
   const size = core.windowEnd - FIRST_SUPPORTED_DAY;
   const offsets = new Uint32Array(size + 1);
-  const parts: string[] = [];
-  let length = 0;
+  const text = new GrowingBuffer(size * BYTES_PER_DAY);
+  // What precedes and what follows the date of a day without holidays, by weekday and code, cut
+  // once from the writer's own text: most days are then two strings and a date, no record.
+  const halves = new Map<string, readonly [string, string]>();
   for (let at = 0; at < size; at++) {
-    offsets[at] = length;
+    offsets[at] = text.length;
     const day = FIRST_SUPPORTED_DAY + at;
-    const part = trading.code(day) === TRADING_CODE.UNAVAILABLE ? ',' : `${tradingDayStatusJson(statusOf(trading, day, market))},`;
-    parts.push(part);
-    // Holiday names are the only text that is not ASCII.
-    length += Buffer.byteLength(part);
+    const code = trading.code(day);
+    if (code === TRADING_CODE.UNAVAILABLE) {
+      text.write(',');
+      continue;
+    }
+    const status = statusOf(trading, day, market);
+    if (status.holidays.length > 0) {
+      text.write(`${tradingDayStatusJson(status)},`);
+      continue;
+    }
+    const key = `${status.dayOfWeek}${code}`;
+    let cut = halves.get(key);
+    if (cut === undefined) {
+      const [head = '', tail = ''] = tradingDayStatusJson({ ...status, date: PLACEHOLDER_DATE }).split(PLACEHOLDER_DATE);
+      cut = [head, `${tail},`];
+      halves.set(key, cut);
+    }
+    text.write(`${cut[0]}${status.date}${cut[1]}`);
   }
-  offsets[size] = length;
-  const allDays = Buffer.from(parts.join(''));
+  offsets[size] = text.length;
+  const allDays = text.toBuffer();
+  const beyondTables = (day: DayNumber): string => tradingDayStatusJson(statusOf(trading, day, market));
 
   const dayBuffers = new Array<Buffer | undefined>(size);
-  const beyondTables = (day: DayNumber): string => tradingDayStatusJson(statusOf(trading, day, market));
 
   return {
     dayJson(day) {
@@ -102,4 +118,34 @@ function buildTradingBytes(trading: TradingCalendar, market: Market): TradingByt
       return chunks;
     },
   };
+}
+
+/** About what a day without holidays takes (its JSON is 150 to 175 bytes): the text rarely has to grow. */
+const BYTES_PER_DAY = 176;
+
+/** Stands for the date while a weekday and code's halves are cut: the writer puts a date in as it is, and a NUL nowhere else unescaped. */
+const PLACEHOLDER_DATE = '\u0000';
+
+/** UTF-8 text written into one buffer that grows as needed, handed out at its exact length. */
+class GrowingBuffer {
+  length = 0;
+  private buffer: Buffer;
+
+  constructor(capacity: number) {
+    this.buffer = Buffer.allocUnsafe(capacity);
+  }
+
+  write(part: string): void {
+    // A UTF-16 unit is at most three bytes of UTF-8.
+    if (this.length + part.length * 3 > this.buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + part.length * 3));
+      this.buffer.copy(larger, 0, 0, this.length);
+      this.buffer = larger;
+    }
+    this.length += this.buffer.write(part, this.length);
+  }
+
+  toBuffer(): Buffer {
+    return Buffer.from(this.buffer.subarray(0, this.length));
+  }
 }
