@@ -3,10 +3,12 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { buildSync } from 'esbuild';
 import { compile } from 'json-schema-to-typescript';
 import { ArrangementFileSchema, ManifestSchema } from './data-file-schemas.js';
+import { WriterStateFileSchema } from './writer-state-schema.js';
 
 /**
  * Every form of the data-file format that is not its one source (the TypeBox definitions in
- * scripts/data-file-schemas.ts), generated from it: repository path → exact text.
+ * scripts/data-file-schemas.ts), generated from it, and likewise the writer's state file's forms
+ * (scripts/writer-state-schema.ts): repository path → exact text.
  */
 export async function dataFileDocuments(): Promise<Record<string, string>> {
   const arrangement = plainJson(ArrangementFileSchema);
@@ -14,11 +16,46 @@ export async function dataFileDocuments(): Promise<Record<string, string>> {
   return {
     [`${PUBLISHED_SCHEMA_DIR}/${ARRANGEMENT_SCHEMA_FILE}`]: publishedSchema(arrangement, ARRANGEMENT_SCHEMA_FILE, 'China holiday calendar: one arrangement year'),
     [`${PUBLISHED_SCHEMA_DIR}/${MANIFEST_SCHEMA_FILE}`]: publishedSchema(manifest, MANIFEST_SCHEMA_FILE, 'China holiday calendar: data directory manifest'),
-    [PLAIN_TYPES]: await plainTypes([arrangement, manifest]),
-    [SHAPE_VALIDATORS]: shapeValidators(arrangement, manifest),
+    [PLAIN_TYPES]: await plainTypes([arrangement, manifest], HEADER, "The data files' shapes as plain types; docs/arrangement-format.md explains them.", IMPORTED_TYPES),
+    [SHAPE_VALIDATORS]: shapeValidators(
+      { checkArrangementShape: arrangement, checkManifestShape: manifest },
+      HEADER,
+      "Ajv standalone code of the data files' JSON Schemas, its helpers bundled by esbuild; schema-validators.ts types it.",
+    ),
     [LAYOUT]: layout(arrangement, manifest),
+    ...(await writerStateDocuments()),
   };
 }
+
+/**
+ * The writer's state file's forms, from its TypeBox source by the same steps as the data files':
+ * its plain type, and validators of the whole file and of each field (an array field's, of each
+ * item), so that a file with one bad field still gives the others (packages/service/src/writer/writer-state.ts).
+ */
+async function writerStateDocuments(): Promise<Record<string, string>> {
+  const state = plainJson(WriterStateFileSchema);
+  const validators: Record<string, JsonObject> = { checkWriterStateFile: state };
+  const properties = state.properties;
+  if (!isObject(properties)) throw new Error('the writer state is an object');
+  for (const [key, property] of Object.entries(properties)) {
+    if (key === 'version' || !isObject(property)) continue;
+    const name = `check${key.charAt(0).toUpperCase()}${key.slice(1)}`;
+    if (isObject(property.items)) validators[`${name}Item`] = property.items;
+    else validators[name] = property;
+  }
+  return {
+    [WRITER_STATE_TYPES]: await plainTypes([state], WRITER_STATE_HEADER, "The writer's state file as a plain type; writer-state.ts reads and writes it.", WRITER_STATE_IMPORTED_TYPES),
+    [WRITER_STATE_VALIDATORS]: shapeValidators(validators, WRITER_STATE_HEADER, "Ajv standalone code of the writer state's JSON Schema, whole and field by field; writer-state.ts types it."),
+  };
+}
+
+const WRITER_STATE_SOURCE = 'scripts/writer-state-schema.ts';
+const WRITER_STATE_HEADER = `Generated from ${WRITER_STATE_SOURCE} by npm run docs:generate (scripts/data-file-documents.ts); do not edit.`;
+const WRITER_STATE_TYPES = 'packages/service/src/writer/writer-state-file.ts';
+const WRITER_STATE_VALIDATORS = 'packages/service/src/writer/writer-state-validators.ts';
+
+/** The types the writer state's plain type imports (a schema's `tsType`): the sync run's outcomes, the days, the webhook events. */
+const WRITER_STATE_IMPORTED_TYPES = `import type { ArrangedDay } from '../sync/arrangement-days.js';\nimport type { YearOutcome } from '../sync/sync-run.js';\nimport type { WebhookEvent } from './webhooks.js';`;
 
 const SOURCE = 'scripts/data-file-schemas.ts';
 const HEADER = `Generated from ${SOURCE} by npm run docs:generate (scripts/data-file-documents.ts); do not edit.`;
@@ -62,7 +99,7 @@ function publishedSchema(schema: JsonObject, id: string, title: string): string 
  * per titled shape, no TypeBox needed to read or type-check against them (the library bundles the
  * code that uses them; neither it nor its users' type-checks load TypeBox).
  */
-async function plainTypes(schemas: readonly JsonObject[]): Promise<string> {
+async function plainTypes(schemas: readonly JsonObject[], header: string, note: string, importedTypes: string): Promise<string> {
   const declarations = await Promise.all(
     schemas.map((schema) =>
       compile(sharedNamedShapes(schema, new Map()) as Parameters<typeof compile>[0], titleOf(schema), {
@@ -74,7 +111,7 @@ async function plainTypes(schemas: readonly JsonObject[]): Promise<string> {
       }),
     ),
   );
-  return `// ${HEADER}\n// The data files' shapes as plain types; docs/arrangement-format.md explains them.\n\n${IMPORTED_TYPES}\n\n${declarations.join('\n')}`;
+  return `// ${header}\n// ${note}\n\n${importedTypes}\n\n${declarations.join('\n')}`;
 }
 
 function titleOf(schema: JsonObject): string {
@@ -102,11 +139,11 @@ function sharedNamedShapes(schema: Json, seen: Map<string, Json>): Json {
  * schema compilation is needed at run time. Ajv's code requires its runtime helpers; esbuild
  * bundles them in, so that the library package depends on nothing.
  */
-function shapeValidators(arrangement: JsonObject, manifest: JsonObject): string {
+function shapeValidators(validators: Record<string, JsonObject>, header: string, note: string): string {
   // Descriptions and titles are for readers of the schemas; the validators need none (a third of their code).
-  const schemas = { arrangement: without(arrangement, ['description', 'title', 'tsType']), manifest: without(manifest, ['description', 'title', 'tsType']) };
+  const schemas = Object.fromEntries(Object.entries(validators).map(([name, schema]) => [name, without(schema, ['description', 'title', 'tsType'])]));
   const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true }, schemas });
-  const code = standaloneCode.default(ajv, { checkArrangementShape: 'arrangement', checkManifestShape: 'manifest' });
+  const code = standaloneCode.default(ajv, Object.fromEntries(Object.keys(validators).map((name) => [name, name])));
   const bundled = buildSync({
     stdin: { contents: code, resolveDir: process.cwd(), loader: 'js' },
     bundle: true,
@@ -116,7 +153,7 @@ function shapeValidators(arrangement: JsonObject, manifest: JsonObject): string 
     legalComments: 'none',
   });
   const text = bundled.outputFiles[0]?.text ?? '';
-  return `/* eslint-disable */\n// @ts-nocheck\n// ${HEADER}\n// Ajv standalone code of the data files' JSON Schemas, its helpers bundled by esbuild; schema-validators.ts types it.\n${text}`;
+  return `/* eslint-disable */\n// @ts-nocheck\n// ${header}\n// ${note}\n${text}`;
 }
 
 /** The order of fields the writers follow, and the `$schema` a new file names. */

@@ -47,7 +47,7 @@ const deepJson = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(
 describe('a reader scans before it parses', () => {
   it('a manifest nested too deep, and a year file nested too deep under a good manifest: refused by `depth`, unparsed', async () => {
     const deepManifest = dataCopy();
-    writeFileSync(join(deepManifest, 'manifest.json'), deepJson(100_000));
+    writeFileSync(join(deepManifest, 'manifest.json'), deepJson(30_000));
     const origin = await startStaticOrigin(deepManifest, 'etag');
     cleanups.push(() => origin.close());
     const first = await reader(origin.url);
@@ -70,6 +70,44 @@ describe('a reader scans before it parses', () => {
     assert.equal(ready.body.datasetVersion, good);
     assert.deepEqual(ready.body.source?.refusedFiles, [{ file: '2019.json', check: 'depth' }]);
     assert.equal(valueOf(parseExposition(await (await fetch(`${second.url}/metrics`)).text()), 'calendar_dataset_source_refused_file', { file: '2019.json', check: 'depth' }), 1);
+  });
+});
+
+describe('a hostile manifest costs a reader little', () => {
+  it('a megabyte of manifest is cut off at the manifest bound, unread beyond it', async () => {
+    const dir = dataCopy();
+    writeFileSync(join(dir, 'manifest.json'), deepJson(500_000));
+    const origin = await startStaticOrigin(dir, 'plain');
+    cleanups.push(() => origin.close());
+    const refused = await reader(origin.url);
+    await eventually(async () => (await readiness(refused)).body.source?.lastError !== null, 10_000, 'the refusal');
+    const source = (await readiness(refused)).body.source ?? assert.fail('a reader\'s source');
+    assert.deepEqual(source.refusedFiles.map((file) => file.file), ['manifest.json']);
+    assert.match(source.lastError?.message ?? '', /manifest\.json/);
+    assert.doesNotMatch(source.lastError?.message ?? '', /depth/, 'refused for its size, before any scan');
+  });
+
+  it('a signature that never verifies is read at most ten times a poll, each read within the manifest bound', async () => {
+    const keys = generateKeyPairSync('ed25519');
+    const other = generateKeyPairSync('ed25519');
+    const keyDir = emptyDir();
+    const publicKey = join(keyDir, 'reader.pub.pem');
+    writeFileSync(publicKey, keys.publicKey.export({ type: 'spki', format: 'pem' }));
+    const dir = dataCopy();
+    // Signed, but by a key the reader does not trust: the same bytes at every read.
+    await fileSystemFolder(dir).seal({ signingKey: other.privateKey });
+    const origin = await startStaticOrigin(dir, 'plain');
+    cleanups.push(() => origin.close());
+    const refused = await reader(origin.url, { DATASET_PUBLIC_KEY_FILE: publicKey });
+    await eventually(async () => (await readiness(refused)).body.source?.lastError !== null, 10_000, 'the refusal');
+    const before = origin.requests.filter((request) => request.path.endsWith('/manifest.json')).length;
+    const polls = (await readiness(refused)).body.source?.polls ?? assert.fail('polls');
+    await refused.live.reload('test');
+    const after = origin.requests.filter((request) => request.path.endsWith('/manifest.json')).length;
+    // Read again in case a publication was under way (the signature and its manifest are two files),
+    // with pauses that grow: a bad signature costs a poll at most ten bounded reads.
+    assert.ok(after - before >= 2 && after - before <= 10, `${after - before} reads`);
+    assert.ok(polls.refused >= 1);
   });
 });
 
@@ -148,9 +186,9 @@ describe('the cache is replaced whole', () => {
 });
 
 describe('what an origin supplies is cut before it is shown', () => {
-  it('a manifest with a 900 KB key: refused, and /readyz stays a few kilobytes', async () => {
+  it('a manifest with a 60 KB key (within the manifest bound): refused, and /readyz stays a few kilobytes', async () => {
     const dir = dataCopy();
-    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ sequence: 2, expires: '2099-01-01T00:00:00Z', publishedYears: [2008], files: { [`${'k'.repeat(900_000)}.json`]: '0'.repeat(64) } }));
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ sequence: 2, expires: '2099-01-01T00:00:00Z', publishedYears: [2008], files: { [`${'k'.repeat(60_000)}.json`]: '0'.repeat(64) } }));
     const origin = await startStaticOrigin(dir, 'etag');
     cleanups.push(() => origin.close());
     const follower = await reader(origin.url);

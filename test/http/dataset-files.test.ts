@@ -27,6 +27,7 @@ before(async () => {
   // A link out of the folder, under a name the route serves.
   symlinkSync(join(outside, 'secret.json'), join(dir, '2030.json'));
   writeFileSync(join(dir, '.writer-state.json'), '{"version": 1}\n');
+  writeFileSync(join(dir, '.publication.lock'), '{"pid": 1, "host": "writer", "since": "2026-01-01T00:00:00.000Z"}\n');
   writeFileSync(join(dir, 'manifest.json.sig'), 'c2lnbmF0dXJl\n');
   ({ app } = await buildTestApp({ dataDir: dir }));
 });
@@ -98,6 +99,7 @@ describe('GET /dataset/<file>', () => {
       '/dataset',
       '/dataset/.writer-state.json',
       '/dataset/%2Ewriter-state.json',
+      '/dataset/.publication.lock',
       '/dataset/..%2Fpackage.json',
       '/dataset/%2e%2e%2f%2e%2e%2fpackage.json',
       '/dataset/..%5Cpackage.json',
@@ -114,7 +116,7 @@ describe('GET /dataset/<file>', () => {
     for (const path of paths) {
       const answer = await get(app, path);
       assert.equal(answer.status, 404, `${path}: ${answer.status} ${answer.body.slice(0, 200)}`);
-      assert.doesNotMatch(answer.body, /secret|"version": 1|china-holiday-calendar-repository/, path);
+      assert.doesNotMatch(answer.body, /secret|"version": 1|"pid": 1|china-holiday-calendar-repository/, path);
     }
     assertProblem(await get(app, '/dataset/.writer-state.json'), { status: 404, code: 'RESOURCE_NOT_FOUND', docsUrl: TEST_DOCS_URL, instance: '/dataset/.writer-state.json' });
   });

@@ -4,7 +4,6 @@ import type { ArrangementFile } from '@china-holiday-calendar/core/dataset/data-
 import { finalEntries, restDaysOf } from '@china-holiday-calendar/core/dataset/entry-dates.js';
 import { MANIFEST_FILE_NAME, type DirectorySnapshot } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import type { DataFolder, PublishOptions } from '../data-folder/data-folder.js';
-import { fileSystemFolder } from '../data-folder/file-system-folder.js';
 import { yearFileIn, type YearFileReading } from '../data-folder/folder-snapshot.js';
 import { formatArrangementFile } from '../data-folder/format-data-file.js';
 import { yearFileName } from '../data-folder/year-file-name.js';
@@ -13,6 +12,7 @@ import { shortened } from '../importer/import-error.js';
 import { currentYearInChina, ImportError, importNotice, MAX_NOTICE_BYTES, noticeYearOf, oversizedNoticeReason } from '../importer/import-notice.js';
 import { exchangeNoticeYears, importExchangeNotice, isExchangeNotice } from '../importer/exchange-notice.js';
 import { renderYearPicture } from './year-picture.js';
+import { commandFolder } from './command-folder.js';
 import { print } from './terminal-text.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 
@@ -51,7 +51,7 @@ export async function runImport(files: readonly string[], options: ImportCommand
     print(err, 'import needs at least one notice text file\n');
     return 2;
   }
-  const folder = fileSystemFolder(options.dataDir);
+  const folder = commandFolder(options.dataDir, err);
   if (!options.dryRun) {
     const ready = await folder.ready({ seed: options.seed === true });
     if ('reason' in ready) {

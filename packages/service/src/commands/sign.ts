@@ -5,9 +5,9 @@ import { MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME, type DirectorySnapshot } from 
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 import type { PublishOptions } from '../data-folder/data-folder.js';
 import { keyIdOf } from '../data-folder/dataset-keys.js';
-import { fileSystemFolder } from '../data-folder/file-system-folder.js';
 import { formatManifest } from '../data-folder/format-data-file.js';
 import { ManifestError, manifestOf, manifestOfText } from '../data-folder/manifest.js';
+import { commandFolder } from './command-folder.js';
 import { print } from './terminal-text.js';
 
 /**
@@ -16,10 +16,11 @@ import { print } from './terminal-text.js';
  * about to write), then writes the manifest again with every year file's SHA-256, and with a key
  * (--key-file or DATASET_SIGNING_KEY_FILE) its Ed25519 signature, `manifest.json.sig`; sealed with
  * the next sequence (at least --sequence-at-least) and an expiry (--expires-seconds). Exit 0
- * done, 1 the folder has a data problem (nothing written), 2 bad usage or not a data folder.
+ * done, 1 the folder has a data problem or cannot be written (nothing written; another process
+ * holding the folder's lock for the whole wait among them), 2 bad usage or not a data folder.
  */
 export async function runSign(dataDir: string, options: PublishOptions, out: Writable, err: Writable): Promise<number> {
-  const folder = fileSystemFolder(dataDir);
+  const folder = commandFolder(dataDir, err);
   const refusal = await folder.refusal();
   if (refusal !== undefined) {
     print(err, `${dataDir}: the data directory ${refusal.reason}; nothing was signed\n`);
@@ -38,7 +39,14 @@ export async function runSign(dataDir: string, options: PublishOptions, out: Wri
     print(err, `${dataDir}: not signed: a dataset with a problem is refused by every reader; mend it first\n`);
     return 1;
   }
-  const manifest = manifestOfText(await folder.seal(options));
+  let sealed: string;
+  try {
+    sealed = await folder.seal(options);
+  } catch (error) {
+    print(err, `${dataDir}: ${messageOf(error)}; nothing was signed\n`);
+    return 1;
+  }
+  const manifest = manifestOfText(sealed);
   const years = dataset.publishedYears;
   print(
     out,

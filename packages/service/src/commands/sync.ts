@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
 import { currentYearInChina } from '../importer/import-notice.js';
 import type { PublishOptions } from '../data-folder/data-folder.js';
-import { fileSystemFolder } from '../data-folder/file-system-folder.js';
 import type { FetchLimits } from '../outbound/http-fetch.js';
 import { runSync, type SyncReport } from '../sync/sync-run.js';
+import { commandFolder } from './command-folder.js';
 import { print } from './terminal-text.js';
 import { ConfigError } from '../settings/settings.js';
 import { readSyncSettings, SYNC_SOURCES, type SyncSettingValues } from '../settings/sync-settings.js';
@@ -52,7 +52,7 @@ export async function runSyncCommand(options: SyncCommandOptions, out: Writable,
     err.write(`sync is not configured: set SYNC_SOURCE=${SYNC_SOURCES[0]} (or --source ${SYNC_SOURCES[0]}); nothing was requested\n`);
     return SYNC_EXIT.usage;
   }
-  const folder = fileSystemFolder(options.dataDir);
+  const folder = commandFolder(options.dataDir, err);
   const ready = await folder.ready({ seed: options.seed === true });
   if ('reason' in ready) {
     err.write(`${options.dataDir}: the data directory ${ready.reason}; nothing was requested\n`);

@@ -6,6 +6,7 @@ import { isYearFileName, MANIFEST_FILE_NAME, readDataDirectory, readDataFile, SI
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
 import type { DataFolder, FolderRefusal, PublishOptions } from './data-folder.js';
+import { DEFAULT_LOCK_POLICY, withFolderLock, type LockPolicy } from './folder-lock.js';
 import { listsEveryDigest, resealing, yearPublication } from './publication.js';
 import { yearFileName } from './year-file-name.js';
 
@@ -26,9 +27,11 @@ const BUNDLED_IS_READ_ONLY = 'it is the bundled data, read-only';
  * file written atomically (write, then rename), year files first and the manifest last, so that a
  * reader of the folder, the running service among them, never sees half a file nor a manifest
  * listing a file that is not there yet. Publications of one folder run one at a time in this
- * process.
+ * process, and across processes under the folder's lock file (folder-lock.ts): the CLI's and a
+ * running writer's. `lock` says how long to wait for another holder, and whom to tell.
  */
-export function fileSystemFolder(dir: string): DataFolder {
+export function fileSystemFolder(dir: string, lock: LockPolicy = DEFAULT_LOCK_POLICY): DataFolder {
+  const publication = <Result>(task: () => Promise<Result>): Promise<Result> => oneAtATime(dir, () => withFolderLock(dir, task, lock));
   const nameOf = (fileName: string): string => join(dir, fileName);
   return {
     location: dir,
@@ -42,7 +45,7 @@ export function fileSystemFolder(dir: string): DataFolder {
     unwritableReason: () => (dir === BUNDLED_DATA_DIR ? Promise.resolve(BUNDLED_IS_READ_ONLY) : unwritableReason(dir)),
     snapshot: () => readDataDirectory(dir),
     publishYear: (file, options: PublishOptions = {}) =>
-      oneAtATime(dir, async () => {
+      publication(async () => {
         // The manifest and this year's file are all a publication needs, when the manifest lists every digest.
         const partial = await readFiles(dir, [MANIFEST_FILE_NAME, yearFileName(file.year)]);
         const snapshot = listsEveryDigest(partial) ? partial : await readDataDirectory(dir);
@@ -51,7 +54,7 @@ export function fileSystemFolder(dir: string): DataFolder {
         return published;
       }),
     seal: (options: PublishOptions = {}) =>
-      oneAtATime(dir, async () => {
+      publication(async () => {
         const files = resealing(await readDataDirectory(dir), options, new Date());
         await writeDatasetFiles(dir, files);
         return files.manifest;

@@ -23,6 +23,13 @@ export const MAX_DATASET_FILES = 200;
 /** The most a read may fetch in all: a real dataset is about 100 KB. */
 const MAX_READ_BYTES = 16 * 1024 * 1024;
 
+/**
+ * A manifest lists a digest a year: 200 years (MAX_DATASET_FILES) take under 20 KB. Bounded well
+ * below a year file's bound, so that a hostile origin's megabyte of manifest is cut off after 64
+ * KiB, at every poll, instead of being received, decoded and scanned whole.
+ */
+const MAX_MANIFEST_BYTES = 64 * 1024;
+
 /** A signature is 88 base64 characters. */
 const MAX_SIGNATURE_BYTES = 1024;
 
@@ -65,7 +72,7 @@ export type UrlSource = DataSource & {
  */
 export function urlSource(options: UrlSourceOptions): UrlSource {
   const client = createOriginClient(options.url, options.timeoutMs ?? ORIGIN_TIMEOUT_MS);
-  const manifest = conditionalFile(client, MANIFEST_FILE_NAME, MAX_DATA_FILE_BYTES);
+  const manifest = conditionalFile(client, MANIFEST_FILE_NAME, MAX_MANIFEST_BYTES);
   // Asked at every poll too: a signature may lag its manifest by a moment on the writer's disk.
   const signature = conditionalFile(client, SIGNATURE_FILE_NAME, MAX_SIGNATURE_BYTES);
   /** Texts whose digest was checked against a manifest, by digest: never fetched again. */
@@ -114,6 +121,8 @@ export function urlSource(options: UrlSourceOptions): UrlSource {
         // A poll that overlaps a publication (a new signature with the old manifest, a new year
         // file under the old manifest) is read again: the writer writes the manifest last, so the
         // next read is the new publication whole. Only a copy still wrong after that is returned.
+        // A signature that never verifies costs a poll at most MAX_READ_ATTEMPTS reads of a
+        // manifest within MAX_MANIFEST_BYTES.
         if (read.straddles && attempt < MAX_READ_ATTEMPTS) {
           await delay(STRADDLE_RETRY_MS * attempt);
           continue;

@@ -3,12 +3,15 @@ import type { ArrangedDay } from '../sync/arrangement-days.js';
 import type { SyncRecord } from '../sync/sync-state.js';
 import { NO_DELIVERIES, type DeliveryCounts, type PendingDelivery } from './webhooks.js';
 import { messageOf } from '@china-holiday-calendar/core/message-of.js';
+import type { WriterStateFile } from './writer-state-file.js';
+import * as validators from './writer-state-validators.js';
 
 /*
  * The writer's state that must outlive its process, in one file the data folder keeps beside the
  * data (DataFolder.readState): the last sync run (its held notices above all), the held notices
  * already announced, what subscribers have been told about each year, and the webhook deliveries
- * not made yet.
+ * not made yet. Its format is scripts/writer-state-schema.ts, from which npm run docs:generate
+ * makes the file's type (writer-state-file.ts) and its validators (writer-state-validators.ts).
  */
 
 /** What subscribers were last told about a year: a digest of its arrangement, its days, its notices' titles. */
@@ -90,23 +93,66 @@ export async function readWriterState(folder: DataFolder, log: StateLog): Promis
   const text = await folder.readState();
   if (text === undefined) return undefined;
   try {
-    const value = JSON.parse(text) as Partial<WriterStateData> & { version?: unknown };
-    if (value.version !== 1) throw new Error(`version ${String(value.version)}`);
-    return {
-      sync: isRecord(value.sync) && Array.isArray(value.sync.outcomes) ? value.sync : undefined,
-      heldEventsSent: Array.isArray(value.heldEventsSent) ? value.heldEventsSent.filter((id) => typeof id === 'string') : [],
-      announced: isRecord(value.announced) ? value.announced : undefined,
-      announcedVersion: typeof value.announcedVersion === 'string' ? value.announcedVersion : null,
-      transitions: Number.isSafeInteger(value.transitions) && (value.transitions ?? 0) > 0 ? (value.transitions ?? 0) : 0,
-      pending: Array.isArray(value.pending) ? value.pending.filter((delivery) => isRecord(delivery) && isRecord(delivery.event) && typeof delivery.url === 'string') : [],
-      webhooks: isRecord(value.webhooks) ? { ...EMPTY.webhooks, ...value.webhooks } : EMPTY.webhooks,
-    };
+    const value: unknown = JSON.parse(text);
+    if (!isRecord(value) || value.version !== 1) throw new Error(`version ${String(isRecord(value) ? value.version : value)}`);
+    if (checkWhole(value)) return dataOf(value);
+    const problems = (checkWhole.errors ?? []).map((error) => `${error.instancePath || '(file)'} ${error.message ?? ''}`.trim());
+    log.warn({ dataDir: folder.location, problems }, 'the writer state file has fields that do not fit its format; keeping the fields that do');
+    return salvaged(value);
   } catch (error) {
     log.warn({ dataDir: folder.location, reason: messageOf(error) }, 'the writer state file is unusable; starting from none');
     return undefined;
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> & object {
+/** The state a file that fits the format holds (an absent `announced` is one not yet told). */
+function dataOf(file: WriterStateFile): WriterStateData {
+  return {
+    sync: file.sync,
+    heldEventsSent: file.heldEventsSent,
+    announced: file.announced,
+    announcedVersion: file.announcedVersion,
+    transitions: file.transitions,
+    pending: file.pending,
+    webhooks: file.webhooks,
+  };
+}
+
+/**
+ * A file that does not fit the format as a whole, field by field, each by its generated validator
+ * (writer-state-validators.ts): a field that does not fit falls back to its empty value, and in a
+ * list only the items that do not fit are dropped. A bad delivery or a garbled counter thus costs
+ * that field, not the held notices or the other deliveries.
+ */
+function salvaged(value: Readonly<Record<string, unknown>>): WriterStateData {
+  return {
+    sync: checkSync(value.sync) ? value.sync : EMPTY.sync,
+    heldEventsSent: Array.isArray(value.heldEventsSent) ? value.heldEventsSent.filter((id) => checkHeldEventsSentItem(id)) : EMPTY.heldEventsSent,
+    announced: checkAnnounced(value.announced) ? value.announced : EMPTY.announced,
+    announcedVersion: checkAnnouncedVersion(value.announcedVersion) ? value.announcedVersion : EMPTY.announcedVersion,
+    transitions: checkTransitions(value.transitions) ? value.transitions : EMPTY.transitions,
+    pending: Array.isArray(value.pending) ? value.pending.filter((delivery) => checkPendingItem(delivery)) : EMPTY.pending,
+    webhooks: checkWebhooks(value.webhooks) ? value.webhooks : EMPTY.webhooks,
+  };
+}
+
+/** A generated validator, typed by what it checks: the value, and the errors of its last failed check. */
+interface Check<Shape> {
+  (value: unknown): value is Shape;
+  errors?: readonly { readonly instancePath: string; readonly message?: string }[] | null;
+}
+
+type Field<Key extends keyof WriterStateFile> = Exclude<WriterStateFile[Key], undefined>;
+
+const checkWhole = validators.checkWriterStateFile as Check<WriterStateFile>;
+const checkSync = validators.checkSync as Check<Field<'sync'>>;
+const checkHeldEventsSentItem = validators.checkHeldEventsSentItem as Check<string>;
+const checkAnnounced = validators.checkAnnounced as Check<Field<'announced'>>;
+const checkAnnouncedVersion = validators.checkAnnouncedVersion as Check<string | null>;
+const checkTransitions = validators.checkTransitions as Check<number>;
+const checkPendingItem = validators.checkPendingItem as Check<Field<'pending'>[number]>;
+const checkWebhooks = validators.checkWebhooks as Check<Field<'webhooks'>>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
