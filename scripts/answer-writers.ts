@@ -1,6 +1,7 @@
 import { DAYS_OF_WEEK } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import { DAY_STATUSES, WORK_STATUSES } from '@china-holiday-calendar/core/calendar/day-status.js';
 import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
+import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
 import { DAY_STATUS_CSV_ROW, RESOURCE_SCHEMAS, type ResourceName } from 'china-holiday-calendar-service/internal/http/kernel/resource-schemas.js';
 
 /**
@@ -36,6 +37,9 @@ const WRITTEN: readonly { readonly resource: ResourceName; readonly type: string
   { resource: 'NextHoliday', type: 'NextHoliday', from: '', writer: 'nextHolidayJson' },
   { resource: 'WorkdayOffset', type: 'WorkdayOffset', from: '', writer: 'workdayOffsetJson' },
   { resource: 'Problem', type: 'Problem', from: '', writer: 'problemJson' },
+  { resource: 'TradingDayStatus', type: 'TradingDayStatus', from: '', writer: 'tradingDayStatusJson' },
+  { resource: 'TradingDayCount', type: 'TradingDayCount', from: '', writer: 'tradingDayCountJson' },
+  { resource: 'TradingDayOffset', type: 'TradingDayOffset', from: '', writer: 'tradingDayOffsetJson' },
 ];
 
 /** Enums the core already names: a schema enum with exactly these values is typed by that name. */
@@ -44,6 +48,7 @@ const NAMED_ENUMS: readonly { readonly values: readonly string[]; readonly type:
   { values: WORK_STATUSES, type: 'WorkStatus', from: '../calendar/day-status.js' },
   { values: DAY_STATUSES, type: 'DayStatusValue', from: '../calendar/day-status.js' },
   { values: HOLIDAY_CODES, type: 'HolidayCode', from: '../calendar/holidays.js' },
+  { values: MARKETS, type: 'Market', from: '../calendar/markets.js' },
 ];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -6,15 +6,21 @@ import {
   dayStatusCsvRecord,
   dayStatusJson,
   nextHolidayJson,
+  tradingDayCountJson,
+  tradingDayOffsetJson,
+  tradingDayStatusJson,
   workdayOffsetJson,
   type DayStatusCsvRow,
 } from '@china-holiday-calendar/core/answers/answer-json.js';
 import type { NextHoliday, WorkdayOffset } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
+import type { TradingDayCount, TradingDayOffset, TradingDayStatus } from '@china-holiday-calendar/core/answers/trading-answers.js';
+import { CLOSURE_REASONS, TRADING_STATUSES } from '@china-holiday-calendar/core/answers/trading-days.js';
 import { DAYS_OF_WEEK } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import { DAY_STATUSES, WORK_STATUSES, type AssociatedHoliday } from '@china-holiday-calendar/core/calendar/day-status.js';
 import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { RESOURCE_SCHEMAS } from 'china-holiday-calendar-service/internal/http/kernel/resource-schemas.js';
 
@@ -48,6 +54,31 @@ const workdayOffset: fc.Arbitrary<WorkdayOffset> = fc.oneof(
   fc.record({ fromDate: isoDate, days, status: fc.constant('UNKNOWN' as const), date: fc.constant(null), datasetVersion: fc.constant(null) }),
 );
 
+const market = fc.constantFrom(...MARKETS);
+const count = fc.integer({ min: 0, max: 366 });
+const tradingDayStatus: fc.Arbitrary<TradingDayStatus> = fc.record({
+  date: isoDate,
+  market,
+  dayOfWeek: fc.constantFrom(...DAYS_OF_WEEK),
+  tradingStatus: fc.constantFrom(...TRADING_STATUSES),
+  closureReason: fc.option(fc.constantFrom(...CLOSURE_REASONS), { nil: null }),
+  holidays: fc.array(holiday, { maxLength: 3 }),
+  datasetVersion: fc.option(anyText, { nil: null }),
+});
+const tradingDayCount: fc.Arbitrary<TradingDayCount> = fc.record({
+  startDate: isoDate,
+  endDate: isoDate,
+  market,
+  tradingDayCount: count,
+  closedDayCount: count,
+  unknownDayCount: count,
+  datasetVersion: anyText,
+});
+const tradingDayOffset: fc.Arbitrary<TradingDayOffset> = fc.oneof(
+  fc.record({ fromDate: isoDate, days, market, status: fc.constant('FOUND' as const), date: isoDate, datasetVersion: anyText }),
+  fc.record({ fromDate: isoDate, days, market, status: fc.constant('UNKNOWN' as const), date: fc.constant(null), datasetVersion: fc.constant(null) }),
+);
+
 /** The property names of an object resource schema, in order. */
 function schemaKeys(schema: unknown): string[] {
   return Object.keys((schema as { properties: object }).properties);
@@ -70,6 +101,24 @@ describe('the writers generated from the resource schemas', () => {
 
   it('write a working-day offset as JSON.stringify does, both branches', () => {
     fc.assert(fc.property(workdayOffset, (value) => assert.equal(workdayOffsetJson(value), JSON.stringify(value))));
+  });
+
+  it("write a trading day's status, a trading-day count and a T+N as JSON.stringify does, in the schemas' order", () => {
+    fc.assert(
+      fc.property(tradingDayStatus, (value) => {
+        const json = tradingDayStatusJson(value);
+        assert.equal(json, JSON.stringify(value));
+        assert.deepEqual(Object.keys(JSON.parse(json) as object), schemaKeys(RESOURCE_SCHEMAS.TradingDayStatus));
+      }),
+    );
+    fc.assert(
+      fc.property(tradingDayCount, (value) => {
+        const json = tradingDayCountJson(value);
+        assert.equal(json, JSON.stringify(value));
+        assert.deepEqual(Object.keys(JSON.parse(json) as object), schemaKeys(RESOURCE_SCHEMAS.TradingDayCount));
+      }),
+    );
+    fc.assert(fc.property(tradingDayOffset, (value) => assert.equal(tradingDayOffsetJson(value), JSON.stringify(value))));
   });
 
   it("write a day's CSV record in the order of the header's columns, CRLF-ended", () => {

@@ -3,6 +3,7 @@
 
 import type { DayOfWeek } from '../calendar/day-of-week.js';
 import type { AssociatedHoliday, DayStatusValue, WorkStatus } from '../calendar/day-status.js';
+import type { Market } from '../calendar/markets.js';
 import { jsonString } from '../calendar/json-string.js';
 
 /** The JSON of an associated holiday: a holiday associated with a date. */
@@ -98,6 +99,63 @@ export interface Problem {
 /** The JSON of a problem: an RFC 9457 problem. */
 export function problemJson(value: Problem): string {
   return `{"type":${jsonString(value.type)},"title":"${value.title}","status":${value.status},"detail":${jsonString(value.detail)},"instance":${jsonString(value.instance)},"code":"${value.code}","requestId":${jsonString(value.requestId)}}`;
+}
+
+/** Whether the exchanges trade on one date, under their own notices. */
+export interface TradingDayStatus {
+  readonly date: string;
+  readonly market: Market;
+  readonly dayOfWeek: DayOfWeek;
+  readonly tradingStatus: 'TRADING' | 'CLOSED' | 'UNKNOWN';
+  readonly closureReason: 'WEEKEND' | 'HOLIDAY' | 'MARKET_CLOSURE' | null;
+  readonly holidays: readonly AssociatedHoliday[];
+  readonly datasetVersion: string | null;
+}
+
+/** The JSON of a trading day status: whether the exchanges trade on one date, under their own notices. */
+export function tradingDayStatusJson(value: TradingDayStatus): string {
+  return `{"date":"${value.date}","market":"${value.market}","dayOfWeek":"${value.dayOfWeek}","tradingStatus":"${value.tradingStatus}","closureReason":${value.closureReason === null ? 'null' : `"${value.closureReason}"`},"holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":${value.datasetVersion === null ? 'null' : jsonString(value.datasetVersion)}}`;
+}
+
+/** Trading, closed and unknown days over a range, both ends included. */
+export interface TradingDayCount {
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly market: Market;
+  readonly tradingDayCount: number;
+  readonly closedDayCount: number;
+  readonly unknownDayCount: number;
+  readonly datasetVersion: string;
+}
+
+/** The JSON of a trading day count: trading, closed and unknown days over a range, both ends included. */
+export function tradingDayCountJson(value: TradingDayCount): string {
+  return `{"startDate":"${value.startDate}","endDate":"${value.endDate}","market":"${value.market}","tradingDayCount":${value.tradingDayCount},"closedDayCount":${value.closedDayCount},"unknownDayCount":${value.unknownDayCount},"datasetVersion":${jsonString(value.datasetVersion)}}`;
+}
+
+/** The day a number of trading days from fromDate (T+N); UNKNOWN when the walk needs a day of a year whose exchanges' notice is not in the dataset. */
+export type TradingDayOffset =
+  | {
+      readonly fromDate: string;
+      readonly days: number;
+      readonly market: Market;
+      readonly status: 'FOUND';
+      readonly date: string;
+      readonly datasetVersion: string;
+    }
+  | {
+      readonly fromDate: string;
+      readonly days: number;
+      readonly market: Market;
+      readonly status: 'UNKNOWN';
+      readonly date: null;
+      readonly datasetVersion: null;
+    };
+
+/** The JSON of a trading day offset: the day a number of trading days from fromDate (T+N); UNKNOWN when the walk needs a day of a year whose exchanges' notice is not in the dataset. */
+export function tradingDayOffsetJson(value: TradingDayOffset): string {
+  if (value.status === 'FOUND') return `{"fromDate":"${value.fromDate}","days":${value.days},"market":"${value.market}","status":"FOUND","date":"${value.date}","datasetVersion":${jsonString(value.datasetVersion)}}`;
+  return `{"fromDate":"${value.fromDate}","days":${value.days},"market":"${value.market}","status":"UNKNOWN","date":null,"datasetVersion":null}`;
 }
 
 function associatedHolidayListJson(list: readonly AssociatedHoliday[]): string {

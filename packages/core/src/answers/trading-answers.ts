@@ -1,39 +1,16 @@
 import type { DayNumber } from '../calendar/civil-date.js';
-import { dayOfWeek, type DayOfWeek } from '../calendar/day-of-week.js';
+import { dayOfWeek } from '../calendar/day-of-week.js';
 import type { AssociatedHoliday } from '../calendar/day-status.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
 import type { Market } from '../calendar/markets.js';
 import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import type { BeforeSupportedRange, Unavailable } from './answer-kinds.js';
+import type { TradingDayCount, TradingDayOffset, TradingDayStatus } from './answer-json.js';
 import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from './workday-offset.js';
-import type { ClosureReason, TradingCalendar, TradingStatus } from './trading-days.js';
+import type { TradingCalendar } from './trading-days.js';
 
-/** The trading-day status resource of the HTTP API, field for field. */
-export interface TradingDayStatus {
-  readonly date: string;
-  readonly market: Market;
-  readonly dayOfWeek: DayOfWeek;
-  readonly tradingStatus: TradingStatus;
-  readonly closureReason: ClosureReason | null;
-  readonly holidays: readonly AssociatedHoliday[];
-  readonly datasetVersion: string | null;
-}
-
-/** The trading-day count resource. */
-export interface TradingDayCount {
-  readonly startDate: string;
-  readonly endDate: string;
-  readonly market: Market;
-  readonly tradingDayCount: number;
-  readonly closedDayCount: number;
-  readonly unknownDayCount: number;
-  readonly datasetVersion: string;
-}
-
-/** The trading-day offset resource (T+N), shaped like the working-day offset. */
-export type TradingDayOffset =
-  | { readonly fromDate: string; readonly days: number; readonly market: Market; readonly status: 'FOUND'; readonly date: string; readonly datasetVersion: string }
-  | { readonly fromDate: string; readonly days: number; readonly market: Market; readonly status: 'UNKNOWN'; readonly date: null; readonly datasetVersion: null };
+/** The trading-day resources of the HTTP API, field for field: declared with their writers, from the same schemas. */
+export type { TradingDayCount, TradingDayOffset, TradingDayStatus };
 
 const NO_HOLIDAYS: readonly AssociatedHoliday[] = Object.freeze([]);
 const BEFORE_SUPPORTED_RANGE: BeforeSupportedRange = Object.freeze({ beforeSupportedRange: true });

@@ -26,20 +26,21 @@ export const FROM_DATE_PARAMETER: readonly DateParameter[] = [
 export type ParsedDates = readonly DayNumber[];
 
 /**
- * Reads an operation's date parameters (`values` in the order of `parameters`) in the order
- * docs/design.md fixes, and returns the first failure: absent (naming every absent one), malformed,
- * before 2008-01-01, start after end, longer than 366 days.
+ * Reads an operation's date parameters (`values` from position `first` on, in the order of
+ * `parameters`: a market's questions have the market before them) in the order docs/design.md
+ * fixes, and returns the first failure: absent (naming every absent one), malformed, before
+ * 2008-01-01, start after end, longer than 366 days.
  */
-export function readDateParameters(parameters: readonly DateParameter[], values: ReceivedValues, isRange: boolean): ParsedDates | InputProblem {
-  // Plain loops over positions: this runs on every request.
+export function readDateParameters(parameters: readonly DateParameter[], values: ReceivedValues, isRange: boolean, first = 0): ParsedDates | InputProblem {
+  // Plain loops over positions, no copy of the values: this runs on every request.
   let missing: string[] | undefined;
   for (let at = 0; at < parameters.length; at++) {
-    if (values[at] === undefined) (missing ??= []).push(parameters[at]?.name ?? 'date');
+    if (values[first + at] === undefined) (missing ??= []).push(parameters[at]?.name ?? 'date');
   }
   if (missing !== undefined) return missingParameters(missing);
   const dates: DayNumber[] = [];
   for (let at = 0; at < parameters.length; at++) {
-    const day = readDate(parameters[at]?.name ?? 'date', values[at]);
+    const day = readDate(parameters[at]?.name ?? 'date', values[first + at]);
     if (day instanceof InputProblem) return day;
     dates.push(day);
   }

@@ -39,7 +39,7 @@ export function checkMarketOpen(name: string, day: DayNumber, market: Market): I
 export function readTradingDatesQuestion(parameters: readonly DateParameter[], values: ReceivedValues, isRange: boolean): TradingDatesQuestion | InputProblem {
   const market = readMarket(values[0]);
   if (market instanceof InputProblem) return market;
-  const dates = readDateParameters(parameters, values.slice(1), isRange);
+  const dates = readDateParameters(parameters, values, isRange, 1);
   if (dates instanceof InputProblem) return dates;
   for (let at = 0; at < parameters.length; at++) {
     const problem = checkMarketOpen(parameters[at]?.name ?? 'date', dates[at] ?? 0, market);
@@ -52,7 +52,7 @@ export function readTradingDatesQuestion(parameters: readonly DateParameter[], v
 export function readTradingOffsetQuestion(values: ReceivedValues): TradingOffsetQuestion | InputProblem {
   const market = readMarket(values[0]);
   if (market instanceof InputProblem) return market;
-  const offset = readWorkdayOffsetQuestion(values.slice(1));
+  const offset = readWorkdayOffsetQuestion(values, 1);
   if (offset instanceof InputProblem) return offset;
   return checkMarketOpen('fromDate', offset.from, market) ?? { market, from: offset.from, days: offset.days };
 }

@@ -14,11 +14,12 @@ export interface WorkdayOffsetQuestion {
 }
 
 /**
- * Reads fromDate and days (`values` in that order) in the order docs/design.md (Beyond the interface) gives: absent (naming every
+ * Reads fromDate and days (`values` in that order, from position `first` on) in the order docs/design.md (Beyond the interface) gives: absent (naming every
  * absent one), fromDate malformed, days malformed, fromDate before 2008-01-01.
  */
-export function readWorkdayOffsetQuestion(values: ReceivedValues): WorkdayOffsetQuestion | InputProblem {
-  const [fromValue, daysValue] = values;
+export function readWorkdayOffsetQuestion(values: ReceivedValues, first = 0): WorkdayOffsetQuestion | InputProblem {
+  const fromValue = values[first];
+  const daysValue = values[first + 1];
   if (fromValue === undefined || daysValue === undefined) {
     return missingParameters([...(fromValue === undefined ? ['fromDate'] : []), ...(daysValue === undefined ? ['days'] : [])]);
   }

@@ -1,6 +1,8 @@
-import { isBeforeSupportedRange, isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
-import { tradingDayCount, tradingDayOffset, tradingDayStatus } from '@china-holiday-calendar/core/answers/trading-answers.js';
+import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
+import { tradingDayCountJson, tradingDayOffsetJson } from '@china-holiday-calendar/core/answers/answer-json.js';
+import { tradingDayStatus } from '@china-holiday-calendar/core/answers/trading-answers.js';
 import { tradingCalendarOf } from '@china-holiday-calendar/core/answers/trading-days.js';
+import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '@china-holiday-calendar/core/answers/workday-offset.js';
 import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
 import { DATE_PARAMETER, RANGE_PARAMETERS } from '@china-holiday-calendar/core/questions/date-parameters.js';
@@ -16,6 +18,7 @@ import { csvRecord } from '../kernel/csv.js';
 import type { ParameterDoc } from '../kernel/operation-doc.js';
 import { DATES_NOTE, RANGE_NOTE, TRADING_UNKNOWN_RULE } from './agent-notes.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
+import { tradingBytesOf } from './trading-bytes.js';
 
 /**
  * The exchanges' calendar (docs/design.md, Trading days): the date operations' questions asked of
@@ -87,10 +90,7 @@ export const getTradingDayStatus: ApiOperation<TradingDatesQuestion> = {
   },
   notFound: '/v1/china-calendar/markets/XNYS/dates/2024-02-09',
   read: (values) => readTradingDatesQuestion(DATE_PARAMETER, values, false),
-  answer({ core }, question) {
-    const status = tradingDayStatus(tradingCalendarOf(core), at(question, 0), question.market);
-    return isUnavailable(status) ? status : JSON.stringify(status);
-  },
+  answer: ({ core }, question) => tradingBytesOf(core, question.market).dayJson(at(question, 0)),
   isSettled: (core, question) => tradingCalendarOf(core).isSettled(at(question, 0), at(question, 0)),
   answerKey: (question) => `td${question.market}:${at(question, 0)}`,
 };
@@ -112,16 +112,7 @@ export const getTradingDayRangeStatus: ApiOperation<TradingDatesQuestion> = {
   badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/markets/XSHG/date-ranges'),
   notFound: '/v1/china-calendar/markets/xshg/date-ranges?startDate=2024-02-08&endDate=2024-02-19',
   read: (values) => readTradingDatesQuestion(RANGE_PARAMETERS, values, true),
-  answer({ core }, question) {
-    const trading = tradingCalendarOf(core);
-    const days: string[] = [];
-    for (let day = at(question, 0); day <= at(question, 1); day++) {
-      const status = tradingDayStatus(trading, day, question.market);
-      if (isUnavailable(status)) return status;
-      days.push(JSON.stringify(status));
-    }
-    return `[${days.join(',')}]`;
-  },
+  answer: ({ core }, question) => tradingBytesOf(core, question.market).rangeJsonChunks(at(question, 0), at(question, 1)),
   isSettled: (core, question) => tradingCalendarOf(core).isSettled(at(question, 0), at(question, 1)),
   answerKey: rangeKey('tr'),
   csv: {
@@ -173,8 +164,13 @@ export const countTradingDays: ApiOperation<TradingDatesQuestion> = {
   notFound: '/v1/china-calendar/markets/SSE/trading-days?startDate=2024-01-01&endDate=2024-12-31',
   read: (values) => readTradingDatesQuestion(RANGE_PARAMETERS, values, true),
   answer({ core }, question) {
-    const count = tradingDayCount(tradingCalendarOf(core), at(question, 0), at(question, 1), question.market);
-    return isUnavailable(count) ? count : JSON.stringify(count);
+    const start = at(question, 0);
+    const end = at(question, 1);
+    const tally = tradingCalendarOf(core).tally(start, end);
+    if (isUnavailable(tally)) return tally;
+    const { tradingDayCount, closedDayCount, unknownDayCount } = tally;
+    const { market } = question;
+    return tradingDayCountJson({ startDate: core.isoDate(start), endDate: core.isoDate(end), market, tradingDayCount, closedDayCount, unknownDayCount, datasetVersion: core.version });
   },
   isSettled: (core, question) => tradingCalendarOf(core).isSettled(at(question, 0), at(question, 1)),
   answerKey: rangeKey('tc'),
@@ -221,9 +217,14 @@ export const getTradingDayOffset: ApiOperation<TradingOffsetQuestion> = {
   notFound: '/v1/china-calendar/markets/HKEX/trading-day-offset?fromDate=2024-02-08&days=1',
   read: readTradingOffsetQuestion,
   answer({ core }, question) {
-    const offset = tradingDayOffset(tradingCalendarOf(core), question.from, question.days, question.market);
-    if (isBeforeSupportedRange(offset)) return tradingOffsetBeforeRange(question);
-    return isUnavailable(offset) ? offset : JSON.stringify(offset);
+    // tradingDayOffset (packages/core/src/answers/trading-answers.ts), written without its object.
+    const { from, days, market } = question;
+    const found = tradingCalendarOf(core).offsetDay(from, days, market);
+    const fromDate = core.isoDate(from);
+    if (found > 0) return tradingDayOffsetJson({ fromDate, days, market, status: 'FOUND', date: core.isoDate(found), datasetVersion: core.version });
+    if (found === OFFSET_UNKNOWN) return tradingDayOffsetJson({ fromDate, days, market, status: 'UNKNOWN', date: null, datasetVersion: null });
+    if (found === OFFSET_BEFORE_SUPPORTED_RANGE) return tradingOffsetBeforeRange(question);
+    return core.unavailableOfOffset(found) ?? core.unavailableAt(0);
   },
   isSettled: (core, { from, days, market }) => tradingCalendarOf(core).offsetIsSettled(from, days, market),
   answerKey: ({ from, days, market }) => `to${market}:${from}:${days}`,
