@@ -113,15 +113,17 @@ export function lunarDateTable(): string {
   const first = years[0];
   return `// Generated from tyme4ts by npm run docs:generate (scripts/generated-documents.ts); do not edit.
 // The lunar calendar and the solar terms of 2008-01-01..9999-12-31; src/calendar/lunar-calendar.ts reads them.
+// ASCII only: a single character beyond it would have V8 keep this whole source, loaded at every
+// start, at two bytes a character.
 
-/** The lunar year of the first LUNAR_MONTHS entry, and the day number of its 正月初一. */
+/** The lunar year of the first LUNAR_MONTHS entry, and the day number of its new year's day (the first of the first month). */
 export const FIRST_LUNAR_YEAR = ${first?.year ?? 0};
 export const FIRST_LUNAR_NEW_YEAR = ${first?.months[0]?.firstDay ?? 0};
 
 /** Base64, 3 bytes per lunar year (little-endian): bit i set = month i (leap counted) has 30 days; bits 13-16 = leap month. */
 export const LUNAR_MONTHS = ${base64Lines(monthBytes)};
 
-/** The day number of the first solar term of SOLAR_TERM_GAPS (冬至 2007), and how many terms it holds. */
+/** The day number of the first solar term of SOLAR_TERM_GAPS (the winter solstice of 2007), and how many terms it holds. */
 export const FIRST_SOLAR_TERM_DAY = ${termDays[0] ?? 0};
 export const SOLAR_TERM_COUNT = ${termDays.length};
 

@@ -42,11 +42,17 @@ function calendarTool(operation: ApiOperation<unknown>, spec: ToolDoc): Calendar
   };
 }
 
-/** The operation's parameters as the tool's arguments: same names and descriptions, every one required. */
+/**
+ * The operation's parameters as the tool's arguments: same names and descriptions, every one
+ * required. A date (the document's reference, DATE_SCHEMA, as a parameter or a list's items) is
+ * written out, so that the tool's schema stands alone.
+ */
 function inputSchemaOf(operation: ApiOperation<unknown>, overrides: Readonly<Record<string, Readonly<Record<string, unknown>>>>): Tool['inputSchema'] {
   const properties: Record<string, object> = {};
   for (const { name, description, schema } of operation.parameters) {
-    properties[name] = overrides[name] ?? { ...(schema === DATE_SCHEMA ? IsoDateSchema : schema), description };
+    const override = overrides[name];
+    if (override === undefined) properties[name] = { ...(schema === DATE_SCHEMA ? IsoDateSchema : schema), description };
+    else properties[name] = override.items === DATE_SCHEMA ? { ...override, items: IsoDateSchema } : override;
   }
   return { type: 'object', properties, required: operation.parameters.map(({ name }) => name) };
 }

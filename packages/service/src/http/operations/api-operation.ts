@@ -11,7 +11,12 @@ export interface ToolDoc {
   readonly title: string;
   /** What an agent must know to use the answer right (agent-notes.ts: UNKNOWN is neither). */
   readonly description: string;
-  /** Argument schemas that differ from the HTTP parameter's (a year is a number to an agent, text in a path; a list is an array). */
+  /**
+   * Argument schemas that differ from the HTTP parameter's (a year is a number to an agent, text in
+   * a path; a list is an array). A list of dates names its items DATE_SCHEMA, which the tools write
+   * out: an operation record never loads the resource schemas (TypeBox's hundreds of modules) at
+   * start, only the MCP tools and the OpenAPI document do, on first use.
+   */
   readonly argumentSchemas?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** The argument that is a list of dates, sent over HTTP as one comma-separated parameter. */
   readonly listArgument?: string;

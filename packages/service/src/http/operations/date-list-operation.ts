@@ -1,8 +1,7 @@
 import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { DATE_LIST_PARAMETER, MAX_LISTED_DATES, readDateList } from '@china-holiday-calendar/core/questions/date-list-question.js';
-import { IsoDateSchema } from '../kernel/resource-schemas.js';
 import { DATES_NOTE, UNKNOWN_RULE } from './agent-notes.js';
-import { JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
+import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
 
 const PATH = '/v1/china-calendar/dates';
 
@@ -20,7 +19,7 @@ export const getDateStatuses: ApiOperation<readonly DayNumber[]> = {
     argumentSchemas: {
       [DATE_LIST_PARAMETER]: {
         type: 'array',
-        items: IsoDateSchema,
+        items: DATE_SCHEMA,
         minItems: 1,
         maxItems: MAX_LISTED_DATES,
         description: `The dates, yyyy-MM-dd, on or after 2008-01-01, in any order, repeats allowed: from 1 to ${MAX_LISTED_DATES}.`,

@@ -1,4 +1,3 @@
-import { METHODS } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { clientErrorHandler, connectHandler, expectationHandler } from './client-errors.js';
 import { INTERNAL_ERROR_PROBLEM, instanceOf, sendProblem } from '../kernel/problems.js';
@@ -7,6 +6,12 @@ import { unparsedQuery } from '../kernel/query-string.js';
 import { createRequestIds } from './request-id.js';
 import { GET_METHODS, sendOptions, type Responder } from '../kernel/response-policy.js';
 import type { ServiceRoute } from '../kernel/service-route.js';
+
+// Not `import ... from 'node:http'`: importing a built-in module reads every export it has, and
+// from Node 22 node:http's include the WebSocket classes, whose getter loads Node's own fetch
+// library (undici): 3-4 MB resident at start that nothing here uses (BENCHMARKS.md, Start-up and
+// memory). The module as require gives it is read for METHODS alone.
+const { METHODS } = process.getBuiltinModule('node:http');
 
 export interface AppOptions {
   /** The route table (see routes.ts): every path the service has. */
