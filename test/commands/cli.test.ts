@@ -411,7 +411,7 @@ describe('the china-calendar process', () => {
     ['a bad setting: one line on stderr and exit 2, no stack trace', ['serve'], { PORT: 'abc' }],
   ] as const) {
     it(`exits with the code the command line returns and writes its bytes: ${what}`, async () => {
-      const [child, inProcess] = await Promise.all([runCliProcess(args, env), runCli(args, env)]);
+      const [child, inProcess] = await Promise.all([runCliProcess(args, { env }), runCli(args, env)]);
       assert.deepEqual(
         { code: child.code, signal: child.signal, stdout: child.stdout.toString('utf8'), stderr: child.stderr.toString('utf8') },
         { code: inProcess.code, signal: null, stdout: inProcess.stdout, stderr: inProcess.stderr },

@@ -5,13 +5,12 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
-import { runSourceProcess } from '../helpers/cli-process.js';
+import { runCliProcess, runSourceProcess } from '../helpers/cli-process.js';
 import { runCli, show } from '../helpers/command-run.js';
 import { dataCopies } from '../helpers/data-dir.js';
 import { PATH_PREFIX } from '../helpers/design-rules.js';
 import { parseExposition } from '../helpers/prometheus-text.js';
 import { startServiceProcess, type ServiceProcess } from '../helpers/service-process.js';
-import { CLI_SOURCE } from '../helpers/source-cli.js';
 
 /*
  * `china-calendar serve` on a data directory an operator (or an attacker with write access to it)
@@ -175,7 +174,7 @@ describe('validate and openCalendar() on a directory with a FIFO', { timeout: 12
   it('validate ends with exit 1, naming the file', async () => {
     const dir = dataCopy();
     mkfifo(join(dir, '2024.json'));
-    const result = await runSourceProcess([CLI_SOURCE, 'validate', dir], { timeoutMs: 30_000 });
+    const result = await runCliProcess(['validate', dir], { timeoutMs: 30_000 });
     assert.deepEqual([result.code, result.stderr.toString()], [1, '2024.json: (file): cannot be read (a FIFO, not a regular file)\n']);
   });
 

@@ -10,9 +10,10 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { PUBLICATION_LOCK_FILE_NAME } from 'china-holiday-calendar-service/internal/data-folder/folder-lock.js';
+import { cliArguments } from '../helpers/cli-bundle.js';
 import { childEnvironment, runCliProcess, runSourceProcess } from '../helpers/cli-process.js';
 import { dataCopies } from '../helpers/data-dir.js';
-import { REPOSITORY, SOURCE_CLI, SOURCE_CONDITION } from '../helpers/source-cli.js';
+import { REPOSITORY, SOURCE_CONDITION } from '../helpers/source-cli.js';
 
 const dataCopy = dataCopies();
 
@@ -56,7 +57,7 @@ describe('the data folder\'s publication lock', () => {
     assert.equal(lock.pid, holder.pid);
     assert.equal(lock.host, hostname());
 
-    const sign = spawn(process.execPath, [...SOURCE_CLI, 'sign', '--data-dir', dir], { cwd: REPOSITORY, env: childEnvironment() });
+    const sign = spawn(process.execPath, [...(await cliArguments()), 'sign', '--data-dir', dir], { cwd: REPOSITORY, env: childEnvironment() });
     const signExit = exitOf(sign);
     const stdout = written(sign.stdout, /sequence/);
     const waiting = await written(sign.stderr, /waiting for process/);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { CLI_SOURCE, REPOSITORY, SOURCE_CONDITION } from './source-cli.js';
+import { cliArguments } from './cli-bundle.js';
+import { REPOSITORY, SOURCE_CONDITION } from './source-cli.js';
 
 /**
  * The environment of a child process a test starts: only what running Node needs from the
@@ -25,9 +26,18 @@ export interface ProcessRun {
  * tsx), in a child process of `childEnvironment(env)`; killed after `timeoutMs`, so that a
  * process that does not end fails its test rather than hanging the suite.
  */
-export function runSourceProcess(args: readonly string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<ProcessRun> {
+export function runSourceProcess(args: readonly string[], options: ProcessOptions = {}): Promise<ProcessRun> {
+  return runNodeProcess([SOURCE_CONDITION, '--import', 'tsx', ...args], options);
+}
+
+interface ProcessOptions {
+  readonly env?: NodeJS.ProcessEnv;
+  readonly timeoutMs?: number;
+}
+
+function runNodeProcess(args: readonly string[], options: ProcessOptions): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SOURCE_CONDITION, '--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, args, {
       cwd: REPOSITORY,
       env: childEnvironment(options.env),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,7 +55,10 @@ export function runSourceProcess(args: readonly string[], options: { env?: NodeJ
   });
 }
 
-/** `china-calendar <args>` in a child process as a user runs it (`npm run cli -- <args>`), its output kept as bytes. */
-export function runCliProcess(args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
-  return runSourceProcess([CLI_SOURCE, ...args], { env });
+/**
+ * `china-calendar <args>` in a child process as a user runs it (`npm run cli -- <args>`), from the
+ * sources bundled (test/helpers/cli-bundle.ts), its output kept as bytes.
+ */
+export async function runCliProcess(args: readonly string[], options: ProcessOptions = {}): Promise<ProcessRun> {
+  return runNodeProcess([...(await cliArguments()), ...args], options);
 }

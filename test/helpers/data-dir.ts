@@ -11,7 +11,9 @@ export function copyOfBundledData(): { dir: string; remove: () => void } {
   return {
     dir,
     remove: () => {
-      rmSync(dir, { recursive: true, force: true });
+      // Retried: a writer a test has just stopped (sync's schedule keeping its state) may still be
+      // finishing an atomic write into the folder, which made the removal fail with ENOTEMPTY.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { after } from 'node:test';
+import { cliArguments } from './cli-bundle.js';
 import { childEnvironment } from './cli-process.js';
 import { freePort } from './free-port.js';
-import { REPOSITORY, SOURCE_CLI } from './source-cli.js';
+import { REPOSITORY } from './source-cli.js';
 
 export interface ProcessExit {
   readonly code: number | null;
@@ -44,7 +45,7 @@ after(() => {
  */
 export async function startServiceProcess(env: Record<string, string> = {}, options: { waitListening?: boolean } = {}): Promise<ServiceProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, [...SOURCE_CLI, 'serve'], {
+  const child = spawn(process.execPath, [...(await cliArguments()), 'serve'], {
     cwd: REPOSITORY,
     env: childEnvironment({ RELOAD_INTERVAL_SECONDS: '0', LOG_LEVEL: 'info', ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],

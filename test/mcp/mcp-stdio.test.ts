@@ -11,7 +11,8 @@ import { BUNDLED_DATA_DIR } from '../helpers/bundled-dataset.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
 import { get } from '../helpers/http-answer.js';
 import { assertEveryDocumentedRequest, assertToolList, assertToolMatchesHttp, callTool } from '../helpers/mcp-parity.js';
-import { REPOSITORY, SOURCE_CLI } from '../helpers/source-cli.js';
+import { cliArguments } from '../helpers/cli-bundle.js';
+import { REPOSITORY } from '../helpers/source-cli.js';
 import { buildTestApp } from '../helpers/test-app.js';
 
 /*
@@ -32,10 +33,10 @@ function dataWithout2026(): string {
   return dir;
 }
 
-function stdioTransport(dataDir: string): StdioClientTransport {
+async function stdioTransport(dataDir: string): Promise<StdioClientTransport> {
   return new StdioClientTransport({
     command: process.execPath,
-    args: [...SOURCE_CLI, 'mcp'],
+    args: [...(await cliArguments()), 'mcp'],
     cwd: REPOSITORY,
     env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
     stderr: 'pipe',
@@ -51,7 +52,7 @@ describe('the SDK client over stdio against a spawned `china-calendar mcp`', () 
 
   before(async () => {
     dataDir = dataWithout2026();
-    transport = stdioTransport(dataDir);
+    transport = await stdioTransport(dataDir);
     transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     client = new Client({ name: 'mcp-stdio-test', version: '1.0.0' });
     await client.connect(transport);
@@ -111,7 +112,7 @@ describe('standard output carries the protocol and nothing else', () => {
       { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_date_status', arguments: { date: '2024-2-4' } } },
       { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } },
     ];
-    const child = spawn(process.execPath, [...SOURCE_CLI, 'mcp'], { cwd: REPOSITORY, env: childEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(await cliArguments()), 'mcp'], { cwd: REPOSITORY, env: childEnvironment(), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
