@@ -4,7 +4,7 @@ import { after } from 'node:test';
 import { cliArguments } from './cli-bundle.js';
 import { childEnvironment } from './cli-process.js';
 import { freePort } from './free-port.js';
-import { REPOSITORY } from './source-cli.js';
+import { CLI_SOURCE, REPOSITORY, SOURCE_CONDITION } from './source-cli.js';
 
 export interface ProcessExit {
   readonly code: number | null;
@@ -41,11 +41,18 @@ after(() => {
 /**
  * Starts the service on a free port with `env` (on top of the data directory's reload off and
  * info logs; nothing of the caller's shell) and resolves once it listens and answers. Unless
- * `waitListening` is false, WORKERS=N waits for N workers.
+ * `waitListening` is false, WORKERS=N waits for N workers. With `moduleByModule`, the CLI runs
+ * from its TypeScript sources under tsx, each source its own module (as the built package loads
+ * them), for a test that looks at which modules are loaded; otherwise from the sources' bundle
+ * (test/helpers/cli-bundle.ts), which starts on half the CPU.
  */
-export async function startServiceProcess(env: Record<string, string> = {}, options: { waitListening?: boolean } = {}): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  env: Record<string, string> = {},
+  options: { waitListening?: boolean; moduleByModule?: boolean } = {},
+): Promise<ServiceProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, [...(await cliArguments()), 'serve'], {
+  const cli = options.moduleByModule === true ? [SOURCE_CONDITION, '--import', 'tsx', CLI_SOURCE] : await cliArguments();
+  const child = spawn(process.execPath, [...cli, 'serve'], {
     cwd: REPOSITORY,
     env: childEnvironment({ RELOAD_INTERVAL_SECONDS: '0', LOG_LEVEL: 'info', ...env, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],
