@@ -2,6 +2,7 @@ import { DAYS_OF_WEEK } from '@china-holiday-calendar/core/calendar/day-of-week.
 import { DAY_STATUSES, WORK_STATUSES } from '@china-holiday-calendar/core/calendar/day-status.js';
 import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
+import { DATASET_VERSION_PATTERN } from '@china-holiday-calendar/core/dataset/dataset-version.js';
 import { DAY_STATUS_CSV_ROW, RESOURCE_SCHEMAS, type ResourceName } from 'china-holiday-calendar-service/internal/http/kernel/resource-schemas.js';
 
 /**
@@ -9,9 +10,9 @@ import { DAY_STATUS_CSV_ROW, RESOURCE_SCHEMAS, type ResourceName } from 'china-h
  * publishes (packages/service/src/http/kernel/resource-schemas.ts): what fast-json-stringify does
  * when a server starts, done here once, ahead of time, into plain TypeScript the core can hold
  * (it imports neither the service nor TypeBox). Each writer is one template literal in the
- * schema's property order, every value written by what its schema allows: an ISO date, an enum
- * value or a literal needs no escaping and is put in quotes as it is; another string goes through
- * jsonString; a union of objects branches on the property whose literal tells them apart. A day's
+ * schema's property order, every value written by what its schema allows: an ISO date, a dataset
+ * version, an enum value or a literal needs no escaping and is put in quotes as it is; another
+ * string goes through jsonString; a union of objects branches on the property whose literal tells them apart. A day's
  * CSV record is written from the same schema's columns (DAY_STATUS_CSV_ROW).
  *
  * Repository path → exact text, as the other generated documents (scripts/generated-documents.ts).
@@ -58,6 +59,9 @@ type JsonObject = { [key: string]: Json };
 type Piece = { readonly text: string } | { readonly code: string };
 
 const ISO_DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
+
+/** Patterns whose strings hold only digits, letters, dots and dashes: nothing JSON escapes. */
+const UNESCAPED_PATTERNS: readonly string[] = [ISO_DATE_PATTERN, DATASET_VERSION_PATTERN];
 
 function plainJson(schema: unknown): JsonObject {
   return JSON.parse(JSON.stringify(schema)) as JsonObject;
@@ -192,8 +196,7 @@ function valuePieces(schema: Json, value: string, context: Context): Piece[] {
     case 'boolean':
       return [{ code: value }];
     case 'string':
-      // A date matches the pattern: digits and dashes, nothing to escape.
-      return schema.pattern === ISO_DATE_PATTERN ? [{ text: '"' }, { code: value }, { text: '"' }] : [{ code: `jsonString(${value})` }];
+      return typeof schema.pattern === 'string' && UNESCAPED_PATTERNS.includes(schema.pattern) ? [{ text: '"' }, { code: value }, { text: '"' }] : [{ code: `jsonString(${value})` }];
     case 'array': {
       const items = schema.items;
       if (!isObject(items) || typeof items.$ref !== 'string') throw new Error('only lists of named resources are written');

@@ -21,6 +21,7 @@ import { DAY_STATUSES, WORK_STATUSES, type AssociatedHoliday } from '@china-holi
 import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js';
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
+import { DATASET_VERSION_PATTERN } from '@china-holiday-calendar/core/dataset/dataset-version.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { RESOURCE_SCHEMAS } from 'china-holiday-calendar-service/internal/http/kernel/resource-schemas.js';
 
@@ -32,6 +33,8 @@ import { RESOURCE_SCHEMAS } from 'china-holiday-calendar-service/internal/http/k
 const isoDate = fc.integer({ min: FIRST_SUPPORTED_DAY, max: 2_932_896 }).map(formatIsoDate);
 /** Any text, escapes of every kind and lone surrogates included. */
 const anyText = fc.string({ unit: 'binary' });
+/** Any version the published pattern allows: the writers put it in quotes as it is. */
+const version = fc.stringMatching(new RegExp(DATASET_VERSION_PATTERN));
 const holiday: fc.Arbitrary<AssociatedHoliday> = fc.record({ code: fc.constantFrom(...HOLIDAY_CODES), name: anyText, statutoryDate: fc.boolean() });
 
 const dayStatus: fc.Arbitrary<DayStatus> = fc.record({
@@ -40,17 +43,17 @@ const dayStatus: fc.Arbitrary<DayStatus> = fc.record({
   workStatus: fc.constantFrom(...WORK_STATUSES),
   dayStatus: fc.constantFrom(...DAY_STATUSES),
   holidays: fc.array(holiday, { maxLength: 3 }),
-  datasetVersion: fc.option(anyText, { nil: null }),
+  datasetVersion: fc.option(version, { nil: null }),
 });
 
 const nextHoliday: fc.Arbitrary<NextHoliday> = fc.oneof(
-  fc.record({ status: fc.constant('FOUND' as const), date: isoDate, holidays: fc.array(holiday, { minLength: 1, maxLength: 3 }), datasetVersion: anyText }),
+  fc.record({ status: fc.constant('FOUND' as const), date: isoDate, holidays: fc.array(holiday, { minLength: 1, maxLength: 3 }), datasetVersion: version }),
   fc.constant({ status: 'UNKNOWN' as const, date: null, holidays: [], datasetVersion: null }),
 );
 
 const days = fc.integer({ min: -1000, max: 1000 });
 const workdayOffset: fc.Arbitrary<WorkdayOffset> = fc.oneof(
-  fc.record({ fromDate: isoDate, days, status: fc.constant('FOUND' as const), date: isoDate, datasetVersion: anyText }),
+  fc.record({ fromDate: isoDate, days, status: fc.constant('FOUND' as const), date: isoDate, datasetVersion: version }),
   fc.record({ fromDate: isoDate, days, status: fc.constant('UNKNOWN' as const), date: fc.constant(null), datasetVersion: fc.constant(null) }),
 );
 
@@ -63,7 +66,7 @@ const tradingDayStatus: fc.Arbitrary<TradingDayStatus> = fc.record({
   tradingStatus: fc.constantFrom(...TRADING_STATUSES),
   closureReason: fc.option(fc.constantFrom(...CLOSURE_REASONS), { nil: null }),
   holidays: fc.array(holiday, { maxLength: 3 }),
-  datasetVersion: fc.option(anyText, { nil: null }),
+  datasetVersion: fc.option(version, { nil: null }),
 });
 const tradingDayCount: fc.Arbitrary<TradingDayCount> = fc.record({
   startDate: isoDate,
@@ -72,10 +75,10 @@ const tradingDayCount: fc.Arbitrary<TradingDayCount> = fc.record({
   tradingDayCount: count,
   closedDayCount: count,
   unknownDayCount: count,
-  datasetVersion: anyText,
+  datasetVersion: version,
 });
 const tradingDayOffset: fc.Arbitrary<TradingDayOffset> = fc.oneof(
-  fc.record({ fromDate: isoDate, days, market, status: fc.constant('FOUND' as const), date: isoDate, datasetVersion: anyText }),
+  fc.record({ fromDate: isoDate, days, market, status: fc.constant('FOUND' as const), date: isoDate, datasetVersion: version }),
   fc.record({ fromDate: isoDate, days, market, status: fc.constant('UNKNOWN' as const), date: fc.constant(null), datasetVersion: fc.constant(null) }),
 );
 

@@ -10,6 +10,7 @@ import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js
 import { formatIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import type { ArrangementFile, Manifest } from '@china-holiday-calendar/core/dataset/data-file-types.js';
 import { checkArrangementShape } from '@china-holiday-calendar/core/dataset/schema-validators.js';
+import { DATASET_VERSION_PATTERN } from '@china-holiday-calendar/core/dataset/dataset-version.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import type { DataProblem } from '@china-holiday-calendar/core/dataset/data-problem.js';
@@ -170,6 +171,14 @@ describe('assembleDataset: the bundled data', () => {
     assert.equal(assembleDataset(bundled).version, good.version);
     const reversed: DirectorySnapshot = { manifest: bundled.manifest, yearFiles: [...bundled.yearFiles].reverse() };
     assert.equal(assembleDataset(reversed).version, good.version);
+  });
+
+  it('gives versions the published pattern promises, with or without notices (the answer writers put them in quotes unescaped)', () => {
+    const pattern = new RegExp(DATASET_VERSION_PATTERN);
+    assert.match(good.version, pattern);
+    assert.match(assembleDataset({ manifest: bundled.manifest, yearFiles: [] }).version, pattern);
+    assert.match(assembleDataset({ manifest: bundled.manifest, yearFiles: [] }).version, /^empty-/);
+    assert.doesNotMatch('2025.11.04-3f9a2c1d"', pattern);
   });
 
   it('keeps the version when only whitespace changes (minified and 4-space files)', () => {

@@ -362,6 +362,10 @@ export interface components {
              */
             readonly date: string;
             readonly holidays: readonly components["schemas"]["AssociatedHoliday"][];
+            /**
+             * @description The publication date of the newest notice, then a short hash of the content.
+             * @example 2025.11.04-3f9a2c1d
+             */
             readonly datasetVersion: string;
         } | {
             /** @constant */
@@ -387,6 +391,10 @@ export interface components {
              * @example 2024-10-01
              */
             readonly date: string;
+            /**
+             * @description The publication date of the newest notice, then a short hash of the content.
+             * @example 2025.11.04-3f9a2c1d
+             */
             readonly datasetVersion: string;
         } | {
             /**
@@ -453,6 +461,10 @@ export interface components {
             readonly closedDayCount: number;
             /** @description Days of years whose exchanges' notice is not in the dataset; counted nowhere else. */
             readonly unknownDayCount: number;
+            /**
+             * @description The publication date of the newest notice, then a short hash of the content.
+             * @example 2025.11.04-3f9a2c1d
+             */
             readonly datasetVersion: string;
         };
         /** @description The day a number of trading days from fromDate (T+N); UNKNOWN when the walk needs a day of a year whose exchanges' notice is not in the dataset. */
@@ -477,6 +489,10 @@ export interface components {
              * @example 2024-10-01
              */
             readonly date: string;
+            /**
+             * @description The publication date of the newest notice, then a short hash of the content.
+             * @example 2025.11.04-3f9a2c1d
+             */
             readonly datasetVersion: string;
         } | {
             /**
@@ -585,6 +601,10 @@ export interface components {
                 /** @description Days of an unpublished year; counted nowhere else. */
                 readonly unknownDayCount: number;
             }[];
+            /**
+             * @description The publication date of the newest notice, then a short hash of the content.
+             * @example 2025.11.04-3f9a2c1d
+             */
             readonly datasetVersion: string;
         } | {
             readonly year: number;

@@ -23,7 +23,7 @@ export interface DayStatus {
 
 /** The JSON of a day status: the status of one date. */
 export function dayStatusJson(value: DayStatus): string {
-  return `{"date":"${value.date}","dayOfWeek":"${value.dayOfWeek}","workStatus":"${value.workStatus}","dayStatus":"${value.dayStatus}","holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":${value.datasetVersion === null ? 'null' : jsonString(value.datasetVersion)}}`;
+  return `{"date":"${value.date}","dayOfWeek":"${value.dayOfWeek}","workStatus":"${value.workStatus}","dayStatus":"${value.dayStatus}","holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":${value.datasetVersion === null ? 'null' : `"${value.datasetVersion}"`}}`;
 }
 
 /** Counts over a range; totalDays = workdayCount + restDayCount + unknownDayCount. */
@@ -58,7 +58,7 @@ export type NextHoliday =
 
 /** The JSON of a next holiday: the next holiday on or after fromDate. */
 export function nextHolidayJson(value: NextHoliday): string {
-  if (value.status === 'FOUND') return `{"status":"FOUND","date":"${value.date}","holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":${jsonString(value.datasetVersion)}}`;
+  if (value.status === 'FOUND') return `{"status":"FOUND","date":"${value.date}","holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":"${value.datasetVersion}"}`;
   return `{"status":"UNKNOWN","date":null,"holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":null}`;
 }
 
@@ -81,7 +81,7 @@ export type WorkdayOffset =
 
 /** The JSON of a workday offset: the day a number of working days from fromDate; UNKNOWN when the walk needs a day of an unpublished year. */
 export function workdayOffsetJson(value: WorkdayOffset): string {
-  if (value.status === 'FOUND') return `{"fromDate":"${value.fromDate}","days":${value.days},"status":"FOUND","date":"${value.date}","datasetVersion":${jsonString(value.datasetVersion)}}`;
+  if (value.status === 'FOUND') return `{"fromDate":"${value.fromDate}","days":${value.days},"status":"FOUND","date":"${value.date}","datasetVersion":"${value.datasetVersion}"}`;
   return `{"fromDate":"${value.fromDate}","days":${value.days},"status":"UNKNOWN","date":null,"datasetVersion":null}`;
 }
 
@@ -114,7 +114,7 @@ export interface TradingDayStatus {
 
 /** The JSON of a trading day status: whether the exchanges trade on one date, under their own notices. */
 export function tradingDayStatusJson(value: TradingDayStatus): string {
-  return `{"date":"${value.date}","market":"${value.market}","dayOfWeek":"${value.dayOfWeek}","tradingStatus":"${value.tradingStatus}","closureReason":${value.closureReason === null ? 'null' : `"${value.closureReason}"`},"holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":${value.datasetVersion === null ? 'null' : jsonString(value.datasetVersion)}}`;
+  return `{"date":"${value.date}","market":"${value.market}","dayOfWeek":"${value.dayOfWeek}","tradingStatus":"${value.tradingStatus}","closureReason":${value.closureReason === null ? 'null' : `"${value.closureReason}"`},"holidays":${associatedHolidayListJson(value.holidays)},"datasetVersion":${value.datasetVersion === null ? 'null' : `"${value.datasetVersion}"`}}`;
 }
 
 /** Trading, closed and unknown days over a range, both ends included. */
@@ -130,7 +130,7 @@ export interface TradingDayCount {
 
 /** The JSON of a trading day count: trading, closed and unknown days over a range, both ends included. */
 export function tradingDayCountJson(value: TradingDayCount): string {
-  return `{"startDate":"${value.startDate}","endDate":"${value.endDate}","market":"${value.market}","tradingDayCount":${value.tradingDayCount},"closedDayCount":${value.closedDayCount},"unknownDayCount":${value.unknownDayCount},"datasetVersion":${jsonString(value.datasetVersion)}}`;
+  return `{"startDate":"${value.startDate}","endDate":"${value.endDate}","market":"${value.market}","tradingDayCount":${value.tradingDayCount},"closedDayCount":${value.closedDayCount},"unknownDayCount":${value.unknownDayCount},"datasetVersion":"${value.datasetVersion}"}`;
 }
 
 /** The day a number of trading days from fromDate (T+N); UNKNOWN when the walk needs a day of a year whose exchanges' notice is not in the dataset. */
@@ -154,7 +154,7 @@ export type TradingDayOffset =
 
 /** The JSON of a trading day offset: the day a number of trading days from fromDate (T+N); UNKNOWN when the walk needs a day of a year whose exchanges' notice is not in the dataset. */
 export function tradingDayOffsetJson(value: TradingDayOffset): string {
-  if (value.status === 'FOUND') return `{"fromDate":"${value.fromDate}","days":${value.days},"market":"${value.market}","status":"FOUND","date":"${value.date}","datasetVersion":${jsonString(value.datasetVersion)}}`;
+  if (value.status === 'FOUND') return `{"fromDate":"${value.fromDate}","days":${value.days},"market":"${value.market}","status":"FOUND","date":"${value.date}","datasetVersion":"${value.datasetVersion}"}`;
   return `{"fromDate":"${value.fromDate}","days":${value.days},"market":"${value.market}","status":"UNKNOWN","date":null,"datasetVersion":null}`;
 }
 

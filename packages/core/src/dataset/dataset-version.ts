@@ -2,6 +2,13 @@ import { createHash } from 'node:crypto';
 import type { ArrangementFile } from './data-file-types.js';
 
 /**
+ * Every dataset version: `YYYY.MM.DD-` and eight hex digits, or `empty-` and eight hex digits for a
+ * dataset without a notice. Nothing in it needs escaping in JSON, CSV or a header, and the
+ * published schema says so.
+ */
+export const DATASET_VERSION_PATTERN = '^(?:[0-9]{4}\\.[0-9]{2}\\.[0-9]{2}|empty)-[0-9a-f]{8}$';
+
+/**
  * The dataset version: the publication date of the newest notice, readable at a glance, plus a
  * short hash of the content, so that it changes whenever any arrangement changes and stays the
  * same when only a file's layout does. Example: `2025.11.04-3f9a2c1d`.

@@ -5,6 +5,7 @@ import { HOLIDAY_CODES } from '@china-holiday-calendar/core/calendar/holidays.js
 import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
 import { MAX_OFFSET_DAYS } from '@china-holiday-calendar/core/questions/workday-offset-question.js';
 import { CLOSURE_REASONS, TRADING_STATUSES } from '@china-holiday-calendar/core/answers/trading-days.js';
+import { DATASET_VERSION_PATTERN } from '@china-holiday-calendar/core/dataset/dataset-version.js';
 import { PROBLEM_CODES, PROBLEM_TYPES } from './problems.js';
 
 /**
@@ -19,6 +20,13 @@ export const IsoDateSchema = Type.String({
   format: 'date',
   description: 'A calendar date, exactly yyyy-MM-dd.',
   examples: ['2024-10-01'],
+});
+
+/** A dataset version as datasetVersionOf() gives it; the answer writers rely on its pattern. */
+const DatasetVersionSchema = Type.String({
+  pattern: DATASET_VERSION_PATTERN,
+  description: 'The publication date of the newest notice, then a short hash of the content.',
+  examples: ['2025.11.04-3f9a2c1d'],
 });
 
 export const AssociatedHolidaySchema = Type.Object(
@@ -37,7 +45,7 @@ export const DayStatusSchema = Type.Object(
     workStatus: Type.Enum([...WORK_STATUSES], { description: 'Derived uniquely from dayStatus.' }),
     dayStatus: Type.Enum([...DAY_STATUSES]),
     holidays: Type.Array(ref('AssociatedHoliday'), { description: 'Empty for WORKDAY, WEEKEND and UNKNOWN dates.' }),
-    datasetVersion: Type.Union([Type.String(), Type.Null()], {
+    datasetVersion: Type.Union([DatasetVersionSchema, Type.Null()], {
       description: 'The dataset the answer came from; null when the year is not published.',
     }),
   },
@@ -75,7 +83,7 @@ export const NextHolidaySchema = Type.Union(
         status: Type.Literal('FOUND'),
         date: IsoDateSchema,
         holidays: Type.Array(ref('AssociatedHoliday'), { minItems: 1 }),
-        datasetVersion: Type.String(),
+        datasetVersion: DatasetVersionSchema,
       },
       { additionalProperties: false },
     ),
@@ -103,7 +111,7 @@ export const WorkdayOffsetSchema = Type.Union(
         days: OffsetDaysSchema,
         status: Type.Literal('FOUND'),
         date: IsoDateSchema,
-        datasetVersion: Type.String(),
+        datasetVersion: DatasetVersionSchema,
       },
       { additionalProperties: false },
     ),
@@ -135,7 +143,7 @@ export const TradingDayStatusSchema = Type.Object(
         'null unless CLOSED; then WEEKEND (any Saturday or Sunday, make-up working days included), HOLIDAY (a State Council weekday rest day) or MARKET_CLOSURE (closed on a State Council working day, as 2024-02-09).',
     }),
     holidays: Type.Array(ref('AssociatedHoliday'), { description: 'The holidays of the date, as the date operations give them.' }),
-    datasetVersion: Type.Union([Type.String(), Type.Null()], { description: 'The dataset the answer came from; null when UNKNOWN.' }),
+    datasetVersion: Type.Union([DatasetVersionSchema, Type.Null()], { description: 'The dataset the answer came from; null when UNKNOWN.' }),
   },
   { additionalProperties: false, description: "Whether the exchanges trade on one date, under their own notices." },
 );
@@ -154,7 +162,7 @@ export const TradingDayCountSchema = Type.Object(
     tradingDayCount: Type.Integer({ minimum: 0 }),
     closedDayCount: Type.Integer({ minimum: 0 }),
     unknownDayCount: Type.Integer({ minimum: 0, description: "Days of years whose exchanges' notice is not in the dataset; counted nowhere else." }),
-    datasetVersion: Type.String(),
+    datasetVersion: DatasetVersionSchema,
   },
   { additionalProperties: false, description: 'Trading, closed and unknown days over a range, both ends included.' },
 );
@@ -168,7 +176,7 @@ export const TradingDayOffsetSchema = Type.Union(
         market: MarketSchema,
         status: Type.Literal('FOUND'),
         date: IsoDateSchema,
-        datasetVersion: Type.String(),
+        datasetVersion: DatasetVersionSchema,
       },
       { additionalProperties: false },
     ),
@@ -292,7 +300,7 @@ export const YearOverviewSchema = Type.Union(
         workdayCount: Type.Integer({ minimum: 0, description: 'Working days of January 1 to December 31.' }),
         restDayCount: Type.Integer({ minimum: 0, description: 'Rest days of January 1 to December 31.' }),
         months: Months,
-        datasetVersion: Type.String(),
+        datasetVersion: DatasetVersionSchema,
       },
       { additionalProperties: false, description: 'A published year.' },
     ),
@@ -403,7 +411,7 @@ const SyncStateSchema = Type.Object(
 export const ReadinessSchema = Type.Object(
   {
     status: Type.Enum(['READY', 'NOT_READY']),
-    datasetVersion: Type.Union([Type.String(), Type.Null()], { description: 'The loaded dataset; null before any is loaded.' }),
+    datasetVersion: Type.Union([DatasetVersionSchema, Type.Null()], { description: 'The loaded dataset; null before any is loaded.' }),
     publishedYears: Type.Array(Type.Integer({ minimum: 2008, maximum: 9999 }), { description: 'Ascending: every year the data publishes.' }),
     unavailableYears: Type.Array(Type.Integer({ minimum: 2008, maximum: 9999 }), {
       description: 'Published years whose data cannot be read right now (their dates answer 503).',
