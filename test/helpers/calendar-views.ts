@@ -1,4 +1,3 @@
-import { isUnavailable, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import { buildAnswerBytes, type AnswerBytes } from 'china-holiday-calendar-service/internal/http/operations/answer-bytes.js';
@@ -7,13 +6,12 @@ import { answerObjects, type AnswerObjects } from '@china-holiday-calendar/core/
 /**
  * A dataset's calendar core with both its views, as one object for the tests that hold the
  * answers of every view to the same facts: the core's queries, the library's objects, the bytes
- * the HTTP operations send (and a range's bytes as one buffer).
+ * the HTTP operations send.
  */
 export type CalendarViews = CalendarCore &
   Omit<AnswerObjects, 'core' | 'calendarFeed'> &
   Omit<AnswerBytes, 'core'> & {
     readonly core: CalendarCore;
-    rangeJson(start: number, end: number): Buffer | Unavailable;
   };
 
 export function buildCalendarViews(dataset: Dataset): CalendarViews {
@@ -29,16 +27,12 @@ export function calendarViews(bytes: AnswerBytes, core: CalendarCore = bytes.cor
     nextHoliday: (from) => objects.nextHoliday(from),
     workdayOffset: (from, days) => objects.workdayOffset(from, days),
     dayJson: (day) => bytes.dayJson(day),
-    rangeJsonChunks: (start, end) => bytes.rangeJsonChunks(start, end),
+    rangeJson: (start, end) => bytes.rangeJson(start, end),
     dateListJsonChunks: (days) => bytes.dateListJsonChunks(days),
     nextHolidayJson: (from) => bytes.nextHolidayJson(from),
     dayCsvRecord: (day) => bytes.dayCsvRecord(day),
     yearOverviewJson: (year) => bytes.yearOverviewJson(year),
     calendarFeed: (request, render) => bytes.calendarFeed(request, render),
     core,
-    rangeJson(start, end) {
-      const chunks = bytes.rangeJsonChunks(start, end);
-      return isUnavailable(chunks) ? chunks : Buffer.concat(chunks);
-    },
   };
 }

@@ -662,7 +662,7 @@ describe('INTERNAL_ERROR (500): an unexpected failure, without internal detail, 
     }
   });
 
-  for (const method of ['dayJson', 'rangeJsonChunks', 'countDays', 'nextHolidayJson'] as const) {
+  for (const method of ['dayJson', 'rangeJson', 'countDays', 'nextHolidayJson'] as const) {
     it(`an index whose ${method} throws`, async () => {
       const index = await throwingViews(method, SECRET);
       const other = await buildAppOn({ current: () => index }, { docsUrl: TEST_DOCS_URL });

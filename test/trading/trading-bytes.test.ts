@@ -31,8 +31,8 @@ function readableJson(core: CalendarCore, at: number, market: Market): string {
   return json;
 }
 
-function rangeText(chunks: readonly Buffer[] | Unavailable): string | Unavailable {
-  return isUnavailable(chunks) ? chunks : Buffer.concat(chunks).toString('utf8');
+function rangeText(body: Buffer | Unavailable): string | Unavailable {
+  return isUnavailable(body) ? body : body.toString('utf8');
 }
 
 describe('the precomputed trading-day bytes', () => {
@@ -64,11 +64,11 @@ describe('the precomputed trading-day bytes', () => {
         const from = Math.max(start, MARKET_FIRST_DAY[market]);
         const days: string[] = [];
         for (let at = from; at <= from + length; at++) days.push(readableJson(core, at, market));
-        assert.equal(rangeText(tradingBytesOf(core, market).rangeJsonChunks(from, from + length)), `[${days.join(',')}]`);
+        assert.equal(rangeText(tradingBytesOf(core, market).rangeJson(from, from + length)), `[${days.join(',')}]`);
       }),
     );
     const end = core.windowEnd - 1;
-    assert.equal(rangeText(tradingBytesOf(core, 'XSHE').rangeJsonChunks(end, end + 1)), `[${readableJson(core, end, 'XSHE')},${readableJson(core, end + 1, 'XSHE')}]`);
+    assert.equal(rangeText(tradingBytesOf(core, 'XSHE').rangeJson(end, end + 1)), `[${readableJson(core, end, 'XSHE')},${readableJson(core, end + 1, 'XSHE')}]`);
   });
 
   it('are built once per market and core, and differ only in the market', () => {
@@ -84,7 +84,7 @@ describe('the precomputed trading-day bytes', () => {
     const bytes = tradingBytesOf(broken, 'XSHG');
     assert.deepEqual(bytes.dayJson(day('2024-02-09')), objectJson(broken, day('2024-02-09'), 'XSHG'));
     assert.ok(isUnavailable(bytes.dayJson(day('2024-02-09'))));
-    assert.deepEqual(bytes.rangeJsonChunks(day('2023-12-01'), day('2024-01-31')), { unavailable: true, year: 2024 });
+    assert.deepEqual(bytes.rangeJson(day('2023-12-01'), day('2024-01-31')), { unavailable: true, year: 2024 });
     const before2024 = bytes.dayJson(day('2023-06-01'));
     assert.ok(!isUnavailable(before2024));
     assert.equal(before2024.toString(), objectJson(broken, day('2023-06-01'), 'XSHG'));

@@ -31,6 +31,9 @@ const USAGE = `Usage: china-calendar <command> [--help] | --version\n\n${Object.
   .map((line) => `  ${line}`)
   .join('\n')}\n`;
 
+/** The command run when none is named. */
+export const DEFAULT_COMMAND = 'serve';
+
 function isCommand(name: string): name is keyof typeof COMMAND_USAGE {
   return Object.hasOwn(COMMAND_USAGE, name);
 }
@@ -60,7 +63,7 @@ export async function runCommandLine(argv: readonly string[], io: CommandLineIo)
 
 // Each command is loaded when it runs: `serve` starts without loading the importer and the rest.
 async function dispatch(argv: readonly string[], { env, stdout, stderr }: CommandLineIo): Promise<number> {
-  const [command = 'serve', ...rest] = argv;
+  const [command = DEFAULT_COMMAND, ...rest] = argv;
   if (isCommand(command) && (rest.includes('--help') || rest.includes('-h'))) {
     print(stdout, `Usage: china-calendar ${COMMAND_USAGE[command]}\n`);
     if (command === 'serve') {

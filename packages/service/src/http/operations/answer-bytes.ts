@@ -6,7 +6,8 @@ import { DAY_CODE } from '@china-holiday-calendar/core/answers/day-codes.js';
 import { unknownDayRecord } from '@china-holiday-calendar/core/answers/day-json.js';
 import { unpublishedYearOverviewJson } from './unpublished-overview-json.js';
 import { dayCsvRecord } from './day-csv.js';
-import { dayJsonText } from './day-json-text.js';
+import { dayJsonBuffer, dayJsonViews } from './day-json-buffer.js';
+import { dayStatusSource } from './day-status-source.js';
 import { yearOfDayNumber, type DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
@@ -31,11 +32,8 @@ const UNKNOWN_NEXT_HOLIDAY_JSON = Buffer.from(nextHolidayJson(UNKNOWN_NEXT_HOLID
 export interface AnswerBytes {
   readonly core: CalendarCore;
   dayJson(day: DayNumber): Buffer | Unavailable;
-  /**
-   * A range's JSON array in pieces that share the precomputed memory (brackets, one slice of all
-   * days' JSON, computed days past the tables): written as they are, nothing is copied.
-   */
-  rangeJsonChunks(start: DayNumber, end: DayNumber): readonly Buffer[] | Unavailable;
+  /** A range's JSON array in one buffer, one slice of all days' JSON between brackets (day-json-buffer.ts). */
+  rangeJson(start: DayNumber, end: DayNumber): Buffer | Unavailable;
   /**
    * The JSON array of the statuses of `days`, in their order (repeats included), in pieces that
    * share the precomputed memory as a range's do; the first unreadable day's Unavailable if any.
@@ -74,11 +72,7 @@ async function buildAnswerBytesInSlices(dataset: Dataset): Promise<AnswerBytes> 
 function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> {
   const { codes, dates, holidaysAt, version, windowEnd } = core;
   const size = windowEnd - FIRST_SUPPORTED_DAY;
-  const { allDays, offsets } = yield* dayJsonText(codes, dates, holidaysAt, version);
-
-  // The views of the precomputed JSON (a day's, a next holiday's) are made on first use and kept.
-  const dayBuffers = new Array<Buffer | undefined>(size);
-  const dayBufferAt = (at: number): Buffer => (dayBuffers[at] ??= allDays.subarray(offsets[at], (offsets[at + 1] ?? 0) - 1));
+  const days = dayJsonViews(yield* dayJsonBuffer(dayStatusSource(codes, dates, holidaysAt, version)), (day) => dayStatusJson(unknownDayRecord(day)));
   const csvRecords = new Array<string | undefined>(size);
   const nextJson = new Map<number, Buffer>();
   const feeds = new Map<string, Buffer>();
@@ -87,8 +81,7 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
 
   const dayJson = (day: DayNumber): Buffer | Unavailable => {
     const at = day - FIRST_SUPPORTED_DAY;
-    if (at >= size) return Buffer.from(dayStatusJson(unknownDayRecord(day)));
-    return codes[at] === DAY_CODE.UNAVAILABLE ? core.unavailableAt(at) : dayBufferAt(at);
+    return at < size && codes[at] === DAY_CODE.UNAVAILABLE ? core.unavailableAt(at) : days.day(day);
   };
 
   return {
@@ -105,18 +98,8 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
       chunks.push(CLOSE_BRACKET);
       return chunks;
     },
-    rangeJsonChunks(start, end) {
-      const from = start - FIRST_SUPPORTED_DAY;
-      const to = Math.min(end - FIRST_SUPPORTED_DAY + 1, size);
-      const blocked = core.unreadableIn(start, end);
-      if (blocked !== undefined) return blocked;
-      const chunks: Buffer[] = [OPEN_BRACKET];
-      if (from < to) chunks.push(allDays.subarray(offsets[from], (offsets[to] ?? 0) - 1));
-      for (let day = Math.max(start, windowEnd); day <= end; day++) {
-        chunks.push(Buffer.from(`${day === start ? '' : ','}${dayStatusJson(unknownDayRecord(day))}`));
-      }
-      chunks.push(CLOSE_BRACKET);
-      return chunks;
+    rangeJson(start, end) {
+      return core.unreadableIn(start, end) ?? days.range(start, end);
     },
     dayCsvRecord(day) {
       const at = day - FIRST_SUPPORTED_DAY;

@@ -95,7 +95,7 @@ export const getDateRangeStatus: ApiOperation<ParsedDates> = {
   },
   badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/date-ranges'),
   read: (values) => readDateParameters(RANGE_PARAMETERS, values, true),
-  answer: (calendar, dates) => calendar.rangeJsonChunks(at(dates, START), at(dates, END)),
+  answer: (calendar, dates) => calendar.rangeJson(at(dates, START), at(dates, END)),
   isSettled: rangeIsSettled,
   answerKey: (dates) => `r${at(dates, START)}-${at(dates, END)}`,
   csv: {

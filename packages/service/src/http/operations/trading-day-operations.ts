@@ -112,7 +112,7 @@ export const getTradingDayRangeStatus: ApiOperation<TradingDatesQuestion> = {
   badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/markets/XSHG/date-ranges'),
   notFound: '/v1/china-calendar/markets/xshg/date-ranges?startDate=2024-02-08&endDate=2024-02-19',
   read: (values) => readTradingDatesQuestion(RANGE_PARAMETERS, values, true),
-  answer: ({ core }, question) => tradingBytesOf(core, question.market).rangeJsonChunks(at(question, 0), at(question, 1)),
+  answer: ({ core }, question) => tradingBytesOf(core, question.market).rangeJson(at(question, 0), at(question, 1)),
   isSettled: (core, question) => tradingCalendarOf(core).isSettled(at(question, 0), at(question, 1)),
   answerKey: rangeKey('tr'),
   csv: {
