@@ -16,9 +16,14 @@ export interface TradingOffsetQuestion extends WorkdayOffsetQuestion {
   readonly market: Market;
 }
 
-/** The market of a path: one of MARKETS, else RESOURCE_NOT_FOUND (the path names no market). */
+/**
+ * The market of a path: one of MARKETS, else RESOURCE_NOT_FOUND (the path names no market). The
+ * market returned is MARKETS' own string, not the request's copy of it: the answers look their
+ * market's bytes up by it, and a property named by an interned string is found without hashing it
+ * first (about 300 instructions a trading request, BENCHMARKS.md).
+ */
 export function readMarket(value: unknown): Market | InputProblem {
-  if (isMarket(value)) return value;
+  if (isMarket(value)) return MARKETS[MARKETS.indexOf(value)] ?? value;
   const shown = typeof value === 'string' ? quote(value) : 'none';
   return new InputProblem('RESOURCE_NOT_FOUND', `No market ${shown}; the markets are ${MARKETS.join(', ')} (ISO 10383 codes, upper case).`);
 }
