@@ -43,11 +43,14 @@ export function dayStatusSource(
     size: codes.length,
     writeDay(at, out) {
       const code = codes[at] ?? DAY_CODE.UNKNOWN;
-      if (code === DAY_CODE.UNAVAILABLE) return out.unreadable();
+      if (code === DAY_CODE.UNAVAILABLE) {
+        out.unreadable();
+        return;
+      }
       const weekday = (firstWeekday + at) % 7;
       const holidays = holidaysAt.get(at);
-      if (holidays === undefined) return out.ofKind(weekday * DAY_STATUSES.length + code, dates[at] ?? '');
-      return out.whole(recordJson(dates[at] ?? '', weekday, code, holidays));
+      if (holidays === undefined) out.ofKind(weekday * DAY_STATUSES.length + code, dates[at] ?? '');
+      else out.whole(recordJson(dates[at] ?? '', weekday, code, holidays));
     },
     jsonOfKind: (kind, date) => recordJson(date, Math.floor(kind / DAY_STATUSES.length), kind % DAY_STATUSES.length, NO_HOLIDAYS),
   };

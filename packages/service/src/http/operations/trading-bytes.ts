@@ -72,12 +72,18 @@ function tradingStatusSource(trading: TradingCalendar, market: Market): DaySourc
     writeDay(at, out) {
       const day = FIRST_SUPPORTED_DAY + at;
       const code = trading.code(day);
-      if (code === TRADING_CODE.UNAVAILABLE) return out.unreadable();
+      if (code === TRADING_CODE.UNAVAILABLE) {
+        out.unreadable();
+        return;
+      }
       const status = statusOf(trading, day, market);
-      if (status.holidays.length > 0) return out.whole(tradingDayStatusJson(status));
+      if (status.holidays.length > 0) {
+        out.whole(tradingDayStatusJson(status));
+        return;
+      }
       const kind = isoWeekdayIndex(day) * TRADING_CODES + code;
       firstOfKind[kind] ??= day;
-      return out.ofKind(kind, status.date);
+      out.ofKind(kind, status.date);
     },
     jsonOfKind: (kind, date) => tradingDayStatusJson({ ...statusOf(trading, firstOfKind[kind] ?? FIRST_SUPPORTED_DAY, market), date }),
   };
