@@ -22,7 +22,17 @@ export function copyOfBundledData(): { dir: string; remove: () => void } {
 export function dataCopies(): () => string {
   const removals: (() => void)[] = [];
   after(() => {
-    for (const remove of removals.reverse()) remove();
+    // A removal that fails fails the file (its exit code) without throwing: a hook that throws
+    // keeps node:test from running the file's later hooks, and a fake server they would have
+    // closed then held the file open until CI's own timeout.
+    for (const remove of removals.reverse()) {
+      try {
+        remove();
+      } catch (error) {
+        console.error('could not remove a copy of the bundled data:', error);
+        process.exitCode = 1;
+      }
+    }
   });
   return () => {
     const { dir, remove } = copyOfBundledData();

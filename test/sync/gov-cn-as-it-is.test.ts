@@ -159,6 +159,8 @@ describe('the canary: the newest notice the data holds must still be found', () 
       assert.match(schedule.state().years.find((entry) => entry.year === 2026)?.detail ?? '', /no longer finds/);
     } finally {
       schedule.stop();
+      // Its last run may still be keeping its state in the folder the file's end removes.
+      await schedule.finished();
     }
   });
 });
@@ -182,5 +184,7 @@ test('a run in which a year failed is retried soon, not after the whole interval
     assert.ok(schedule.state().lastSuccess !== null);
   } finally {
     schedule.stop();
+    // Its last run may still be keeping its state in the folder the file's end removes.
+    await schedule.finished();
   }
 });

@@ -83,6 +83,11 @@ export class SyncSchedule {
     clearTimeout(this.timer);
   }
 
+  /** Resolves when the run under way, if any, has ended: what stops the writer's folder being removed under it (tests). */
+  async finished(): Promise<void> {
+    await this.running;
+  }
+
   /** One run now (or the one under way). */
   runOnce(): Promise<SyncReport | undefined> {
     this.running ??= this.run().finally(() => {
