@@ -100,6 +100,14 @@ describe('every day in one buffer', () => {
     assert.equal(b.toString(), expectedRange(11, 51));
   });
 
+  it('answers a range longer than a key can tell apart with its own days, never a kept body of another range', () => {
+    const views = dayJsonViews(buffer, beyond);
+    const first = FIRST_SUPPORTED_DAY + 500;
+    // (first + 1, 33 days on) and (first, 400 days on) would share a key: the shorter is kept first.
+    views.range(first + 1, first + 1 + 33);
+    assert.equal(views.range(first, first + 400).toString('utf8'), expectedRange(500, 900));
+  });
+
   it('never keeps more than its budget, whatever ranges are asked', () => {
     assert.ok(RANGE_BODIES_BUDGET >= 2 * 20 * 55_000, 'every whole year of the tables fits, and as much again for months');
     const budget = 5_000;

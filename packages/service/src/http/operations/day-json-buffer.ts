@@ -174,9 +174,10 @@ const KEY_SPAN = 367;
 
 /**
  * Range bodies copied into one buffer each on first request and kept, the oldest dropped first
- * beyond the budget (RANGE_BODIES_BUDGET unless a test sets another). Sent as one piece, a kept body costs node:http one write where the
- * pieces cost three (bracket, slice, bracket: about 2 500 instructions a request, BENCHMARKS.md);
- * the copy of a 366-day range (55 KB) is paid once.
+ * beyond the budget (RANGE_BODIES_BUDGET unless a test sets another). Sent as one piece, a kept
+ * body costs node:http one write where the pieces cost three (bracket, slice, bracket: about 1 800
+ * instructions a request, BENCHMARKS.md); the copy of a 366-day range (55 KB) is paid once. A
+ * range longer than its key can tell apart is assembled every time.
  */
 class RangeBodies {
   private readonly kept = new Map<number, Buffer>();
@@ -188,12 +189,13 @@ class RangeBodies {
   ) {}
 
   get(start: DayNumber, end: DayNumber): Buffer {
+    if (end - start >= KEY_SPAN) return joined(this.assemble(start, end));
     // A small integer key (a Smi): start's distance from the first day, times the longest span.
     const key = (start - FIRST_SUPPORTED_DAY) * KEY_SPAN + (end - start);
     const kept = this.kept.get(key);
     if (kept !== undefined) return kept;
     const body = joined(this.assemble(start, end));
-    if (end - start < KEY_SPAN && body.length <= this.budget) {
+    if (body.length <= this.budget) {
       for (const [oldest, dropped] of this.kept) {
         if (this.bytes + body.length <= this.budget) break;
         this.kept.delete(oldest);
