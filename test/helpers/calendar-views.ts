@@ -33,6 +33,8 @@ export function calendarViews(bytes: AnswerBytes, core: CalendarCore = bytes.cor
     dayCsvRecord: (day) => bytes.dayCsvRecord(day),
     yearOverviewJson: (year) => bytes.yearOverviewJson(year),
     calendarFeed: (request, render) => bytes.calendarFeed(request, render),
+    trading: () => bytes.trading(),
+    tradingBytes: (market) => bytes.tradingBytes(market),
     core,
   };
 }

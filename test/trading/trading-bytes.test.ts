@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { isUnavailable, type Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
-import { buildCalendarCore, type CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import { tradingDayStatus } from '@china-holiday-calendar/core/answers/trading-answers.js';
 import { tradingCalendarOf } from '@china-holiday-calendar/core/answers/trading-days.js';
 import { MARKET_FIRST_DAY, MARKETS, type Market } from '@china-holiday-calendar/core/calendar/markets.js';
 import { assembleDataset } from '@china-holiday-calendar/core/dataset/assemble-dataset.js';
 import { readDataDirectory } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
 import { BUNDLED_DATA_DIR } from '@china-holiday-calendar/core/package-root.js';
-import { tradingBytesOf } from 'china-holiday-calendar-service/internal/http/operations/trading-bytes.js';
+import { buildAnswerBytes, type AnswerBytes } from 'china-holiday-calendar-service/internal/http/operations/answer-bytes.js';
 import { day } from '../helpers/bundled-dataset.js';
 
 /*
@@ -36,18 +36,20 @@ function rangeText(body: Buffer | Unavailable): string | Unavailable {
 }
 
 describe('the precomputed trading-day bytes', () => {
+  let bundled: AnswerBytes;
   let core: CalendarCore;
-  let broken: CalendarCore;
+  let broken: AnswerBytes;
   before(async () => {
     const snapshot = await readDataDirectory(BUNDLED_DATA_DIR);
-    core = buildCalendarCore(assembleDataset(snapshot));
+    bundled = buildAnswerBytes(assembleDataset(snapshot));
+    core = bundled.core;
     const yearFiles = snapshot.yearFiles.map((file) => (file.year === 2024 ? { ...file, text: '{ broken' } : file));
-    broken = buildCalendarCore(assembleDataset({ ...snapshot, yearFiles }));
+    broken = buildAnswerBytes(assembleDataset({ ...snapshot, yearFiles }));
   });
 
   it('are, day by day, the JSON of the status object on every market, from its first day to a year past the tables', () => {
     for (const market of MARKETS) {
-      const bytes = tradingBytesOf(core, market);
+      const bytes = bundled.tradingBytes(market);
       for (let at = MARKET_FIRST_DAY[market]; at < core.windowEnd + 366; at++) {
         const json = bytes.dayJson(at);
         assert.ok(!isUnavailable(json), `${market} ${at}`);
@@ -64,29 +66,30 @@ describe('the precomputed trading-day bytes', () => {
         const from = Math.max(start, MARKET_FIRST_DAY[market]);
         const days: string[] = [];
         for (let at = from; at <= from + length; at++) days.push(readableJson(core, at, market));
-        assert.equal(rangeText(tradingBytesOf(core, market).rangeJson(from, from + length)), `[${days.join(',')}]`);
+        assert.equal(rangeText(bundled.tradingBytes(market).rangeJson(from, from + length)), `[${days.join(',')}]`);
       }),
     );
     const end = core.windowEnd - 1;
-    assert.equal(rangeText(tradingBytesOf(core, 'XSHE').rangeJson(end, end + 1)), `[${readableJson(core, end, 'XSHE')},${readableJson(core, end + 1, 'XSHE')}]`);
+    assert.equal(rangeText(bundled.tradingBytes('XSHE').rangeJson(end, end + 1)), `[${readableJson(core, end, 'XSHE')},${readableJson(core, end + 1, 'XSHE')}]`);
   });
 
   it('are built once per market and core, and differ only in the market', () => {
-    assert.equal(tradingBytesOf(core, 'BJSE'), tradingBytesOf(core, 'BJSE'));
-    assert.notEqual(tradingBytesOf(core, 'XSHG'), tradingBytesOf(core, 'XSHE'));
-    const shanghai = tradingBytesOf(core, 'XSHG').dayJson(day('2024-02-09'));
-    const beijing = tradingBytesOf(core, 'BJSE').dayJson(day('2024-02-09'));
+    assert.equal(bundled.tradingBytes('BJSE'), bundled.tradingBytes('BJSE'));
+    assert.notEqual(bundled.tradingBytes('XSHG'), bundled.tradingBytes('XSHE'));
+    assert.equal(bundled.trading(), tradingCalendarOf(core), 'the one trading calendar of the core');
+    const shanghai = bundled.tradingBytes('XSHG').dayJson(day('2024-02-09'));
+    const beijing = bundled.tradingBytes('BJSE').dayJson(day('2024-02-09'));
     assert.ok(!isUnavailable(shanghai) && !isUnavailable(beijing));
     assert.equal(shanghai.toString().replace('"XSHG"', '"BJSE"'), beijing.toString());
   });
 
   it("answer a day or a range that reaches an unreadable State Council year with that year's Unavailable", () => {
-    const bytes = tradingBytesOf(broken, 'XSHG');
-    assert.deepEqual(bytes.dayJson(day('2024-02-09')), objectJson(broken, day('2024-02-09'), 'XSHG'));
+    const bytes = broken.tradingBytes('XSHG');
+    assert.deepEqual(bytes.dayJson(day('2024-02-09')), objectJson(broken.core, day('2024-02-09'), 'XSHG'));
     assert.ok(isUnavailable(bytes.dayJson(day('2024-02-09'))));
     assert.deepEqual(bytes.rangeJson(day('2023-12-01'), day('2024-01-31')), { unavailable: true, year: 2024 });
     const before2024 = bytes.dayJson(day('2023-06-01'));
     assert.ok(!isUnavailable(before2024));
-    assert.equal(before2024.toString(), objectJson(broken, day('2023-06-01'), 'XSHG'));
+    assert.equal(before2024.toString(), objectJson(broken.core, day('2023-06-01'), 'XSHG'));
   });
 });

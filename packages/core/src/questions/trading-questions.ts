@@ -1,6 +1,6 @@
 import type { DayNumber } from '../calendar/civil-date.js';
 import { formatIsoDate } from '../calendar/iso-date.js';
-import { isMarket, MARKET_FIRST_DAY, MARKETS, type Market } from '../calendar/markets.js';
+import { MARKET_FIRST_DAY, MARKETS, type Market } from '../calendar/markets.js';
 import { readDateParameters, type DateParameter, type ParsedDates } from './date-parameters.js';
 import { InputProblem, quote, type ReceivedValues } from './input-problem.js';
 import { readWorkdayOffsetQuestion, type WorkdayOffsetQuestion } from './workday-offset-question.js';
@@ -23,7 +23,7 @@ export interface TradingOffsetQuestion extends WorkdayOffsetQuestion {
  * first (about 300 instructions a trading request, BENCHMARKS.md).
  */
 export function readMarket(value: unknown): Market | InputProblem {
-  if (isMarket(value)) return MARKETS[MARKETS.indexOf(value)] ?? value;
+  for (const market of MARKETS) if (market === value) return market;
   const shown = typeof value === 'string' ? quote(value) : 'none';
   return new InputProblem('RESOURCE_NOT_FOUND', `No market ${shown}; the markets are ${MARKETS.join(', ')} (ISO 10383 codes, upper case).`);
 }

@@ -12,6 +12,9 @@ import { yearOfDayNumber, type DayNumber } from '@china-holiday-calendar/core/ca
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import type { Dataset } from '@china-holiday-calendar/core/dataset/dataset.js';
 import type { CalendarBuild } from '@china-holiday-calendar/core/answers/live-dataset.js';
+import { tradingCalendarOf, type TradingCalendar } from '@china-holiday-calendar/core/answers/trading-days.js';
+import type { Market } from '@china-holiday-calendar/core/calendar/markets.js';
+import { buildTradingBytes, type TradingBytes } from './trading-bytes.js';
 
 /** Overviews of years far past the tables are computed on request; this many are kept. */
 const DISTANT_OVERVIEWS_KEPT = 64;
@@ -49,6 +52,10 @@ export interface AnswerBytes {
    * feed is first asked for), else undefined.
    */
   calendarFeed(request: FeedRequest, render?: FeedRenderer): Buffer | undefined;
+  /** The exchanges' calendar on this core (packages/core/src/answers/trading-days.ts), built on the first trading question. */
+  trading(): TradingCalendar;
+  /** A market's trading-day bytes (trading-bytes.ts), built on the market's first question. */
+  tradingBytes(market: Market): TradingBytes;
 }
 
 /** How the service's live dataset builds its calendar: the core, then the bytes on it. */
@@ -78,6 +85,10 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
   const feeds = new Map<string, Buffer>();
   const overviews = new Map<number, Buffer>();
   const distantOverviews = new Map<number, Buffer>();
+  // Kept here rather than looked up by core on every trading request.
+  let tradingCalendar: TradingCalendar | undefined;
+  const tradingBytes: Partial<Record<Market, TradingBytes>> = {};
+  const trading = (): TradingCalendar => (tradingCalendar ??= tradingCalendarOf(core));
 
   const dayJson = (day: DayNumber): Buffer | Unavailable => {
     const at = day - FIRST_SUPPORTED_DAY;
@@ -146,5 +157,7 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
       }
       return bytes;
     },
+    trading,
+    tradingBytes: (market) => (tradingBytes[market] ??= buildTradingBytes(trading(), market)),
   };
 }

@@ -1,5 +1,4 @@
 import type { Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
-import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import type { AnswerBytes } from './answer-bytes.js';
 import type { InputProblem, ReceivedValues } from '@china-holiday-calendar/core/questions/input-problem.js';
@@ -56,7 +55,7 @@ export interface ApiOperation<Question> extends OperationDoc {
   /** One question to the calendar: its core's numbers written here, or bytes its byte view keeps. */
   answer(calendar: AnswerBytes, question: Question): Answer | Promise<Answer>;
   /** Whether the answer is final until the data changes (see CalendarCore.isSettled). */
-  isSettled(core: CalendarCore, question: Question): boolean;
+  isSettled(calendar: AnswerBytes, question: Question): boolean;
   /** Identifies the answer within one dataset version: the ETag is the version plus this key. */
   answerKey(question: Question): string;
   readonly csv?: CsvRepresentation<Question>;

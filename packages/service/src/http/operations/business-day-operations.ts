@@ -67,7 +67,7 @@ export const getWorkdayOffset: ApiOperation<WorkdayOffsetQuestion> = {
     if (found === OFFSET_BEFORE_SUPPORTED_RANGE) return beforeSupportedRange(from, days);
     return core.unavailableOfOffset(found) ?? core.unavailableAt(0);
   },
-  isSettled: (core, { from, days }) => core.workdayOffsetIsSettled(from, days),
+  isSettled: ({ core }, { from, days }) => core.workdayOffsetIsSettled(from, days),
   answerKey: ({ from, days }) => `o${from}:${days}`,
 };
 
@@ -111,7 +111,7 @@ export const getYearOverview: ApiOperation<number> = {
   },
   read: ([year]) => readYear('year', year),
   answer: (calendar, year) => calendar.yearOverviewJson(year),
-  isSettled: (core, year) => core.yearOverviewIsSettled(year),
+  isSettled: ({ core }, year) => core.yearOverviewIsSettled(year),
   answerKey: (year) => `y${year}`,
   csv: {
     days: (year) => [firstDayOfYear(year), lastDayOfYear(year)],
@@ -155,7 +155,7 @@ export const getCalendarFeed: ApiOperation<CalendarFeedQuestion> = {
   },
   // A feed of years asked for by name, all published, changes only if their notices are amended;
   // the default feed (every published year) grows when the next year is published.
-  isSettled: (core, { firstYear, lastYear }) => {
+  isSettled: ({ core }, { firstYear, lastYear }) => {
     if (firstYear === undefined || lastYear === undefined) return false;
     // Counted over the published years (a score of them) rather than the years asked for (any number).
     let readable = 0;

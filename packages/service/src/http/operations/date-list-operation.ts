@@ -56,7 +56,7 @@ export const getDateStatuses: ApiOperation<readonly DayNumber[]> = {
   },
   read: ([dates]) => readDateList(dates),
   answer: (calendar, days) => calendar.dateListJsonChunks(days),
-  isSettled: (core, days) => days.every((day) => core.isSettled(day, day)),
+  isSettled: ({ core }, days) => days.every((day) => core.isSettled(day, day)),
   answerKey: listKey,
 };
 

@@ -1,5 +1,4 @@
 import { workdayCountJson } from '@china-holiday-calendar/core/answers/answer-json.js';
-import type { CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import {
   DATE_PARAMETER,
   FROM_DATE_PARAMETER,
@@ -10,6 +9,7 @@ import {
 } from '@china-holiday-calendar/core/questions/date-parameters.js';
 import type { ParameterDoc } from '../kernel/operation-doc.js';
 import { DATES_NOTE, RANGE_NOTE, UNKNOWN_RULE } from './agent-notes.js';
+import type { AnswerBytes } from './answer-bytes.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
 
 /** The four operations of the contract (docs/interface.md, Overview): each question is one or two dates. */
@@ -30,7 +30,7 @@ const DATE = 0;
 const START = 0;
 const END = 1;
 
-const rangeIsSettled = (core: CalendarCore, dates: ParsedDates): boolean => core.isSettled(at(dates, START), at(dates, END));
+const rangeIsSettled = ({ core }: AnswerBytes, dates: ParsedDates): boolean => core.isSettled(at(dates, START), at(dates, END));
 
 const RANGE_BAD_REQUESTS = (path: string) =>
   ({
@@ -68,7 +68,7 @@ export const getDateStatus: ApiOperation<ParsedDates> = {
   },
   read: (values) => readDateParameters(DATE_PARAMETER, values, false),
   answer: (calendar, dates) => calendar.dayJson(at(dates, DATE)),
-  isSettled: (core, dates) => core.isSettled(at(dates, DATE), at(dates, DATE)),
+  isSettled: ({ core }, dates) => core.isSettled(at(dates, DATE), at(dates, DATE)),
   answerKey: (dates) => `d${at(dates, DATE)}`,
 };
 
@@ -164,6 +164,6 @@ export const getNextHoliday: ApiOperation<ParsedDates> = {
   },
   read: (values) => readDateParameters(FROM_DATE_PARAMETER, values, false),
   answer: (calendar, dates) => calendar.nextHolidayJson(at(dates, DATE)),
-  isSettled: (core, dates) => core.nextHolidayIsSettled(at(dates, DATE)),
+  isSettled: ({ core }, dates) => core.nextHolidayIsSettled(at(dates, DATE)),
   answerKey: (dates) => `n${at(dates, DATE)}`,
 };

@@ -28,7 +28,7 @@ export function withNoticesAwaitingReview(operation: ApiOperation<number>, sync:
       if (json === undefined || !Buffer.isBuffer(answer) || !answer.includes(UNPUBLISHED)) return answer;
       return Buffer.concat([answer.subarray(0, answer.length - 1), Buffer.from(`,"noticesAwaitingReview":${json}}`)]);
     },
-    isSettled: (core, year) => awaiting(year) === undefined && operation.isSettled(core, year),
+    isSettled: (calendar, year) => awaiting(year) === undefined && operation.isSettled(calendar, year),
     answerKey(year) {
       const json = awaiting(year);
       return json === undefined ? operation.answerKey(year) : `${operation.answerKey(year)}-review-${keyOf(json)}`;

@@ -58,7 +58,7 @@ export function operationRoute(operation: ApiOperation<unknown>, calendar: Calen
       return;
     }
     const etag = `"${calendar.core.version}/${operation.answerKey(question)}${form.keySuffix}"`;
-    const cacheControl = operation.isSettled(calendar.core, question) ? CACHE_SETTLED_HEADERS : CACHE_UNSETTLED_HEADERS;
+    const cacheControl = operation.isSettled(calendar, question) ? CACHE_SETTLED_HEADERS : CACHE_UNSETTLED_HEADERS;
     return writeAnswer(responder, request, reply, { operation: operationId, contentType: form.contentType, body: answer, etag, headers: cacheControl, variesOnAccept: form.variesOnAccept });
   };
 

@@ -1,8 +1,8 @@
 import type { Unavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import { tradingDayStatusJson } from '@china-holiday-calendar/core/answers/answer-json.js';
-import { runToEnd, type CalendarCore } from '@china-holiday-calendar/core/answers/calendar-core.js';
+import { runToEnd } from '@china-holiday-calendar/core/answers/calendar-core.js';
 import type { TradingDayStatus } from '@china-holiday-calendar/core/answers/trading-answers.js';
-import { tradingCalendarOf, TRADING_CODE, type TradingCalendar } from '@china-holiday-calendar/core/answers/trading-days.js';
+import { TRADING_CODE, type TradingCalendar } from '@china-holiday-calendar/core/answers/trading-days.js';
 import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { dayOfWeek, isoWeekdayIndex } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import type { AssociatedHoliday } from '@china-holiday-calendar/core/calendar/day-status.js';
@@ -30,21 +30,6 @@ const NO_HOLIDAYS: readonly AssociatedHoliday[] = Object.freeze([]);
 
 /** Kinds of day per weekday: one per trading code. */
 const TRADING_CODES = Math.max(...Object.values(TRADING_CODE)) + 1;
-
-type MarketBytes = Partial<Record<Market, TradingBytes>>;
-
-/** Per core (one per dataset version, dropped with it), per market. */
-const kept = new WeakMap<CalendarCore, MarketBytes>();
-
-/** The trading bytes of a market on a core: built on first use, then kept as long as the core. */
-export function tradingBytesOf(core: CalendarCore, market: Market): TradingBytes {
-  let markets = kept.get(core);
-  if (markets === undefined) {
-    markets = {};
-    kept.set(core, markets);
-  }
-  return (markets[market] ??= buildTradingBytes(tradingCalendarOf(core), market));
-}
 
 /** A day's trading status record, as tradingDayStatus (packages/core/src/answers/trading-answers.ts) makes it. */
 function statusOf(trading: TradingCalendar, day: DayNumber, market: Market): TradingDayStatus {
@@ -89,7 +74,8 @@ function tradingStatusSource(trading: TradingCalendar, market: Market): DaySourc
   };
 }
 
-function buildTradingBytes(trading: TradingCalendar, market: Market): TradingBytes {
+/** A market's trading bytes on the trading calendar of a core (kept by the core's byte view, answer-bytes.ts). */
+export function buildTradingBytes(trading: TradingCalendar, market: Market): TradingBytes {
   const { core } = trading;
   const days = dayJsonViews(runToEnd(dayJsonBuffer(tradingStatusSource(trading, market))), (day) => tradingDayStatusJson(statusOf(trading, day, market)));
   return {

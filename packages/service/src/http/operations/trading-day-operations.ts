@@ -1,7 +1,6 @@
 import { isUnavailable } from '@china-holiday-calendar/core/answers/answer-kinds.js';
 import { tradingDayCountJson, tradingDayOffsetJson } from '@china-holiday-calendar/core/answers/answer-json.js';
 import { tradingDayStatus } from '@china-holiday-calendar/core/answers/trading-answers.js';
-import { tradingCalendarOf } from '@china-holiday-calendar/core/answers/trading-days.js';
 import { OFFSET_BEFORE_SUPPORTED_RANGE, OFFSET_UNKNOWN } from '@china-holiday-calendar/core/answers/workday-offset.js';
 import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { MARKETS } from '@china-holiday-calendar/core/calendar/markets.js';
@@ -18,7 +17,6 @@ import { csvRecord } from '../kernel/csv.js';
 import type { ParameterDoc } from '../kernel/operation-doc.js';
 import { DATES_NOTE, RANGE_NOTE, TRADING_UNKNOWN_RULE } from './agent-notes.js';
 import { DATE_SCHEMA, JSON_CONTENT_TYPE, type ApiOperation } from './api-operation.js';
-import { tradingBytesOf } from './trading-bytes.js';
 
 /**
  * The exchanges' calendar (docs/design.md, Trading days): the date operations' questions asked of
@@ -90,8 +88,8 @@ export const getTradingDayStatus: ApiOperation<TradingDatesQuestion> = {
   },
   notFound: '/v1/china-calendar/markets/XNYS/dates/2024-02-09',
   read: (values) => readTradingDatesQuestion(DATE_PARAMETER, values, false),
-  answer: ({ core }, question) => tradingBytesOf(core, question.market).dayJson(at(question, 0)),
-  isSettled: (core, question) => tradingCalendarOf(core).isSettled(at(question, 0), at(question, 0)),
+  answer: (calendar, question) => calendar.tradingBytes(question.market).dayJson(at(question, 0)),
+  isSettled: (calendar, question) => calendar.trading().isSettled(at(question, 0), at(question, 0)),
   answerKey: (question) => `td${question.market}:${at(question, 0)}`,
 };
 
@@ -112,8 +110,8 @@ export const getTradingDayRangeStatus: ApiOperation<TradingDatesQuestion> = {
   badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/markets/XSHG/date-ranges'),
   notFound: '/v1/china-calendar/markets/xshg/date-ranges?startDate=2024-02-08&endDate=2024-02-19',
   read: (values) => readTradingDatesQuestion(RANGE_PARAMETERS, values, true),
-  answer: ({ core }, question) => tradingBytesOf(core, question.market).rangeJson(at(question, 0), at(question, 1)),
-  isSettled: (core, question) => tradingCalendarOf(core).isSettled(at(question, 0), at(question, 1)),
+  answer: (calendar, question) => calendar.tradingBytes(question.market).rangeJson(at(question, 0), at(question, 1)),
+  isSettled: (calendar, question) => calendar.trading().isSettled(at(question, 0), at(question, 1)),
   answerKey: rangeKey('tr'),
   csv: {
     days: (question) => [at(question, 0), at(question, 1)],
@@ -123,8 +121,8 @@ export const getTradingDayRangeStatus: ApiOperation<TradingDatesQuestion> = {
     },
     schema: 'TradingDayStatusCsv',
     columns: TRADING_CSV_COLUMNS,
-    rows({ core }, question, header) {
-      const trading = tradingCalendarOf(core);
+    rows(calendar, question, header) {
+      const trading = calendar.trading();
       let text = header + csvRecord(TRADING_CSV_COLUMNS);
       for (let day = at(question, 0); day <= at(question, 1); day++) {
         const status = tradingDayStatus(trading, day, question.market);
@@ -163,16 +161,17 @@ export const countTradingDays: ApiOperation<TradingDatesQuestion> = {
   badRequests: RANGE_BAD_REQUESTS('/v1/china-calendar/markets/XSHG/trading-days'),
   notFound: '/v1/china-calendar/markets/SSE/trading-days?startDate=2024-01-01&endDate=2024-12-31',
   read: (values) => readTradingDatesQuestion(RANGE_PARAMETERS, values, true),
-  answer({ core }, question) {
+  answer(calendar, question) {
+    const { core } = calendar;
     const start = at(question, 0);
     const end = at(question, 1);
-    const tally = tradingCalendarOf(core).tally(start, end);
+    const tally = calendar.trading().tally(start, end);
     if (isUnavailable(tally)) return tally;
     const { tradingDayCount, closedDayCount, unknownDayCount } = tally;
     const { market } = question;
     return tradingDayCountJson({ startDate: core.isoDate(start), endDate: core.isoDate(end), market, tradingDayCount, closedDayCount, unknownDayCount, datasetVersion: core.version });
   },
-  isSettled: (core, question) => tradingCalendarOf(core).isSettled(at(question, 0), at(question, 1)),
+  isSettled: (calendar, question) => calendar.trading().isSettled(at(question, 0), at(question, 1)),
   answerKey: rangeKey('tc'),
 };
 
@@ -216,16 +215,17 @@ export const getTradingDayOffset: ApiOperation<TradingOffsetQuestion> = {
   },
   notFound: '/v1/china-calendar/markets/HKEX/trading-day-offset?fromDate=2024-02-08&days=1',
   read: readTradingOffsetQuestion,
-  answer({ core }, question) {
+  answer(calendar, question) {
     // tradingDayOffset (packages/core/src/answers/trading-answers.ts), written without its object.
+    const { core } = calendar;
     const { from, days, market } = question;
-    const found = tradingCalendarOf(core).offsetDay(from, days, market);
+    const found = calendar.trading().offsetDay(from, days, market);
     const fromDate = core.isoDate(from);
     if (found > 0) return tradingDayOffsetJson({ fromDate, days, market, status: 'FOUND', date: core.isoDate(found), datasetVersion: core.version });
     if (found === OFFSET_UNKNOWN) return tradingDayOffsetJson({ fromDate, days, market, status: 'UNKNOWN', date: null, datasetVersion: null });
     if (found === OFFSET_BEFORE_SUPPORTED_RANGE) return tradingOffsetBeforeRange(question);
     return core.unavailableOfOffset(found) ?? core.unavailableAt(0);
   },
-  isSettled: (core, { from, days, market }) => tradingCalendarOf(core).offsetIsSettled(from, days, market),
+  isSettled: (calendar, { from, days, market }) => calendar.trading().offsetIsSettled(from, days, market),
   answerKey: ({ from, days, market }) => `to${market}:${from}:${days}`,
 };
