@@ -146,20 +146,20 @@ function termGap(term: number): number {
   return SOLAR_TERM_MIN_GAP + (((termGapBytes[at >> 2] ?? 0) >> ((at & 3) * 2)) & 3);
 }
 
-let yearFirstTerms: Int32Array | undefined;
+/** The day of term 24·n (冬至 of civil year 2007 + n), summed as far as asked so far: a start asks for two decades, not eight millennia. */
+const winterSolstices = new Int32Array(Math.ceil(SOLAR_TERM_COUNT / 24));
+winterSolstices[0] = FIRST_SOLAR_TERM_DAY;
+let winterSolsticesSummed = 1;
 
-/** The day of term 24·n (冬至 of civil year 2007 + n) for every n of the table, summed once. */
-function winterSolsticeDays(): Int32Array {
-  if (yearFirstTerms !== undefined) return yearFirstTerms;
-  const days = new Int32Array(Math.ceil(SOLAR_TERM_COUNT / 24));
-  days[0] = FIRST_SOLAR_TERM_DAY;
-  for (let at = 1; at < days.length; at++) {
-    let day = days[at - 1] ?? 0;
+/** The day of term 24·n. */
+function winterSolsticeDay(n: number): DayNumber {
+  for (; winterSolsticesSummed <= n && winterSolsticesSummed < winterSolstices.length; winterSolsticesSummed++) {
+    const at = winterSolsticesSummed;
+    let day = winterSolstices[at - 1] ?? 0;
     for (let term = (at - 1) * 24 + 1; term <= at * 24; term++) day += termGap(term);
-    days[at] = day;
+    winterSolstices[at] = day;
   }
-  yearFirstTerms = days;
-  return days;
+  return winterSolstices[n] ?? 0;
 }
 
 /** The first civil year whose solar terms the table holds in full. */
@@ -171,7 +171,7 @@ export function solarTermOf(day: DayNumber): SolarTermName | undefined {
   // The 冬至 of the year before is always in its December; the terms of the year follow it, the
   // 小寒 of the year after sometimes inside it (late December, from the 93rd century on).
   const firstTerm = (civilFromDayNumber(day).year - FIRST_TERM_YEAR) * 24;
-  let termDay = winterSolsticeDays()[firstTerm / 24] ?? 0;
+  let termDay = winterSolsticeDay(firstTerm / 24);
   for (let term = firstTerm + 1; term <= firstTerm + 25 && term < SOLAR_TERM_COUNT; term++) {
     termDay += termGap(term);
     if (termDay === day) return SOLAR_TERM_NAMES[term % 24];
@@ -189,7 +189,7 @@ export function solarTermDay(year: number, name: SolarTermName): DayNumber {
   const index = SOLAR_TERM_NAMES.indexOf(name);
   const term = (year - FIRST_TERM_YEAR) * 24 + (index === 0 ? 24 : index);
   if (!Number.isInteger(year) || term <= 0 || term >= SOLAR_TERM_COUNT) throw new RangeError(`no ${name} of ${year} in the table`);
-  let day = winterSolsticeDays()[Math.floor((term - 1) / 24)] ?? 0;
+  let day = winterSolsticeDay(Math.floor((term - 1) / 24));
   for (let next = Math.floor((term - 1) / 24) * 24 + 1; next <= term; next++) day += termGap(next);
   return day;
 }
