@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
 import { fetchBody, startServer } from './processes.js';
-import { DISTANT_SCENARIOS, SCENARIOS, type Scenario } from './scenarios.js';
+import { DISTANT_SCENARIOS, namedScenarios, SCENARIOS, type Scenario } from './scenarios.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -100,7 +100,7 @@ function writePaths(work: string, scenario: Scenario): string {
 
 async function main(): Promise<void> {
   const wanted = flags.scenarios?.split(',');
-  const scenarios = SCENARIOS.filter((scenario) => wanted === undefined || wanted.includes(scenario.name));
+  const scenarios = namedScenarios(SCENARIOS, flags.scenarios);
   const serviceCounts = new Map<string, number>();
   const work = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
   console.log(

@@ -6,7 +6,7 @@
  * (read from /proc, outside the servers) is the steadiest figure on a shared machine; ratios
  * are paired per round. `--smoke` runs everything briefly and fails only on errors.
  *
- *   npm run bench [-- --rounds 5 --duration 5 --connections 32 --smoke --only start-up,reload]
+ *   npm run bench [-- --rounds 5 --duration 5 --connections 32 --smoke --only start-up,reload --scenarios single-date,year-overview]
  *
  * Sections: start-up, scenarios, workers, reload, flood, hostile-origin, poll-cost, library, package, choices.
  */
@@ -23,7 +23,7 @@ import { median } from './per-call.js';
 import { benchmarkHostileOrigin, benchmarkPollCost, type ReaderBenchOptions } from './reader-origin.js';
 import { drive, hasWrk, type LoadResult } from './load.js';
 import { cpuSeconds, fetchBody, residentMegabytes, sendRequests, serviceHeaders, startServer, type Started } from './processes.js';
-import { DISTANT_SCENARIOS, SCENARIOS, type Scenario } from './scenarios.js';
+import { DISTANT_SCENARIOS, namedScenarios, SCENARIOS, type Scenario } from './scenarios.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -35,6 +35,8 @@ const { values: flags } = parseArgs({
     smoke: { type: 'boolean', default: false },
     // Some sections only, e.g. --only start-up,reload (start-up, scenarios, workers, reload, flood, hostile-origin, poll-cost, library, package, choices).
     only: { type: 'string' },
+    // The scenarios of the scenarios section, e.g. --scenarios single-date,year-overview (default: all).
+    scenarios: { type: 'string' },
     // The floods of the flood section, e.g. --floods far-year-overview (default: every JSON scenario but the bulk ones).
     floods: { type: 'string' },
     // The poll-cost section: the polling reader's DATA_POLL_SECONDS, and how many of its polls the window spans.
@@ -88,7 +90,7 @@ async function main(): Promise<void> {
   const sections = flags.only?.split(',');
   const wanted = (section: string): boolean => sections === undefined || sections.includes(section);
   if (wanted('start-up')) await measureStartUp();
-  if (wanted('scenarios')) for (const scenario of SCENARIOS) await measureScenario(scenario, useWrk);
+  if (wanted('scenarios')) for (const scenario of namedScenarios(SCENARIOS, flags.scenarios)) await measureScenario(scenario, useWrk);
   if (wanted('workers')) await measureWorkers(useWrk);
   if (wanted('reload')) await measureReloadUnderLoad(useWrk);
   if (wanted('flood')) await measureFloods(useWrk);

@@ -189,3 +189,9 @@ export const DISTANT_SCENARIOS: readonly Scenario[] = [
     expectedStatus: 200,
   },
 ];
+
+/** The scenarios named in a comma-separated list (a run's --scenarios), in their order in `all`; every one without a list. */
+export function namedScenarios(all: readonly Scenario[], list: string | undefined): readonly Scenario[] {
+  const names = list?.split(',');
+  return names === undefined ? all : all.filter((scenario) => names.includes(scenario.name));
+}

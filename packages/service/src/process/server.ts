@@ -12,7 +12,6 @@ import type { SyncSchedule } from '../sync/sync-schedule.js';
 import { isWriterProcess } from './cluster.js';
 import { fileSystemFolder } from '../data-folder/file-system-folder.js';
 import { keepSealed, type SealKeeper } from '../writer/keep-sealed.js';
-import { releaseStartUpMemory, START_UP_MEMORY_DELAY_MS } from './start-up-memory.js';
 
 export interface RunningService {
   /** The configuration in effect (PORT=0 resolved to the bound port). */
@@ -139,8 +138,7 @@ export async function startService(requested: Config, logger: Logger = createLog
  * SHUTDOWN_TIMEOUT_SECONDS if connections are still open. A repeated signal does not cut the
  * drain short (systemd signals every process of a cluster, and the primary signals its workers
  * too). SIGHUP reloads the data directory. The signal handlers are installed first, so a signal
- * during start-up stops the process too. A service that cannot listen exits 1. Once listening, it
- * gives back the memory its start grew (start-up-memory.ts).
+ * during start-up stops the process too. A service that cannot listen exits 1.
  */
 export async function runService(config: Config): Promise<void> {
   const logger = createLogger(config);
@@ -178,14 +176,6 @@ export async function runService(config: Config): Promise<void> {
     logger.fatal({ err: error }, 'cannot start the service');
     exit(1);
   }
-  setTimeout(() => {
-    const released = releaseStartUpMemory();
-    const megabytes = (bytes: number): number => Math.round(bytes / 104_857.6) / 10;
-    logger.info(
-      { youngGenerationMb: megabytes(released.youngGenerationAfter), beforeMb: megabytes(released.youngGenerationBefore), ms: Math.round(released.milliseconds) },
-      'start-up memory given back',
-    );
-  }, START_UP_MEMORY_DELAY_MS).unref();
 }
 
 /** A port free on `host` right now (the kernel picks it), for PORT=0. */
