@@ -37,9 +37,9 @@ export interface DayWriter {
  * Builds the buffer in one pass, pausing every DAYS_PER_SLICE days (a reload builds it in slices
  * while requests are answered). A day of a kind is its date between the two halves of its kind's
  * JSON, cut once per kind around a placeholder date: most days are then two strings and a date,
- * with no writer call. The text is written as Latin-1 but for the days written whole, whose
- * holiday names are the only non-ASCII: JSON.stringify per day and UTF-8 encoding of the whole
- * text measured at most of the cost of a start (BENCHMARKS.md).
+ * with no writer call. The text is collected as Latin-1 runs but for the days written whole, whose
+ * holiday names are the only non-ASCII, and encoded once: JSON.stringify per day and UTF-8
+ * encoding of the whole text measured at most of the cost of a start (BENCHMARKS.md).
  */
 export function* dayJsonBuffer(source: DaySource): Generator<void, DayJsonBuffer, void> {
   const { size } = source;
@@ -58,13 +58,11 @@ export function* dayJsonBuffer(source: DaySource): Generator<void, DayJsonBuffer
 
 /** The days told to the builder, as text; a kind's halves cut on its first day. */
 class DayTextWriter implements DayWriter {
-  readonly text: EncodedText;
+  readonly text = new EncodedText();
   private readonly heads: string[] = [];
   private readonly tails: string[] = [];
 
-  constructor(private readonly source: DaySource) {
-    this.text = new EncodedText(source.size * EXPECTED_DAY_BYTES);
-  }
+  constructor(private readonly source: DaySource) {}
 
   unreadable(): void {
     this.text.ascii(',');
@@ -85,47 +83,42 @@ class DayTextWriter implements DayWriter {
   }
 }
 
-/** Room a day is given at first: a day's status JSON is about 145 bytes, a trading day's about 160. */
-const EXPECTED_DAY_BYTES = 160;
-
 /** Stands for the date while a kind's halves are cut: the writers put a date in as it is, and a NUL nowhere else unescaped. */
 const PLACEHOLDER_DATE = '\u0000';
 
 /**
- * Text written straight into bytes: ASCII as Latin-1 (a byte a character, no encoder), other text
- * as UTF-8, into a buffer that doubles when full and is copied to its exact length at the end. No
- * string of the whole text is ever made: joining the days' text and encoding it once took half
- * the build, in a service's start (BENCHMARKS.md).
+ * Text collected in runs: ASCII runs joined and written as Latin-1 (a copy), other text as UTF-8,
+ * with the byte length known at every point.
  */
 class EncodedText {
   /** Bytes so far. */
   length = 0;
-  private bytes: Buffer;
-
-  constructor(expectedLength: number) {
-    this.bytes = Buffer.allocUnsafe(Math.max(expectedLength, 1024));
-  }
+  private readonly runs: { readonly text: string; readonly utf8: boolean }[] = [];
+  private pending: string[] = [];
 
   ascii(part: string): void {
-    this.room(part.length);
-    this.length += this.bytes.write(part, this.length, 'latin1');
+    this.pending.push(part);
+    this.length += part.length;
   }
 
   unicode(part: string): void {
-    this.room(Buffer.byteLength(part));
-    this.length += this.bytes.write(part, this.length, 'utf8');
+    this.flush();
+    this.runs.push({ text: part, utf8: true });
+    this.length += Buffer.byteLength(part);
   }
 
-  /** The bytes written, in a buffer of their own length (the spare room is let go). */
   toBuffer(): Buffer {
-    return Buffer.from(this.bytes.subarray(0, this.length));
+    this.flush();
+    const buffer = Buffer.allocUnsafe(this.length);
+    let at = 0;
+    for (const run of this.runs) at += buffer.write(run.text, at, run.utf8 ? 'utf8' : 'latin1');
+    return buffer;
   }
 
-  private room(needed: number): void {
-    if (this.length + needed <= this.bytes.length) return;
-    const larger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.length + needed));
-    this.bytes.copy(larger, 0, 0, this.length);
-    this.bytes = larger;
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    this.runs.push({ text: this.pending.join(''), utf8: false });
+    this.pending = [];
   }
 }
 
