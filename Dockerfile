@@ -4,8 +4,9 @@
 #   docker run --rm -p 8080:8080 -e PUBLIC_URL=http://localhost:8080 china-calendar
 #
 # Two stages on the same base. `build` installs the npm workspace, compiles the calendar core
-# (packages/core) and the service (packages/service) to their dist/ folders and then drops the
-# devDependencies; `runtime` receives only what `node packages/service/dist/cli.js serve` reads:
+# (packages/core) and the service (packages/service) to their dist/ folders, bundles the service's
+# CLI from them (packages/service/dist/bundle, scripts/build-service.ts) and then drops the
+# devDependencies; `runtime` receives only what `node packages/service/dist/bundle/cli.js serve` reads:
 # both packages' package.json and dist/, the core's data/ and docs/, and the production
 # node_modules, where @china-holiday-calendar/core is the workspace's symbolic link to
 # packages/core. Every path stays where it was in the build stage, so that link still points at
@@ -29,20 +30,22 @@ COPY packages/calendar/package.json ./packages/calendar/
 COPY packages/service/package.json ./packages/service/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 
-# The two packages' own build scripts (tsc -b of their tsconfig.build.json), the core first; then
-# the devDependencies go, and the workspace links in node_modules stay.
+# The two packages' own build scripts (tsc -b of their tsconfig.build.json, and for the service
+# the bundle of its CLI by esbuild), the core first; then the devDependencies go, and the workspace
+# links in node_modules stay.
 COPY tsconfig.base.json ./
 COPY packages/core/tsconfig.build.json ./packages/core/
 COPY packages/core/src ./packages/core/src
 COPY packages/service/tsconfig.build.json ./packages/service/
 COPY packages/service/src ./packages/service/src
+COPY scripts/build-service.ts ./scripts/
 RUN npm run build -w packages/core -w packages/service \
  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 COPY packages/core/data ./packages/core/data
 COPY packages/core/docs ./packages/core/docs
 # No image with data the service would refuse: the same checks as `npm run validate`.
-RUN node packages/service/dist/cli.js validate packages/core/data
+RUN node packages/service/dist/bundle/cli.js validate packages/core/data
 # Whatever the umask of the checkout, everything is readable (and directories traversable) by the
 # unprivileged user and writable by nobody but root: the process cannot change its own code or data.
 RUN chmod -R a+rX,go-w node_modules packages
@@ -83,4 +86,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # The service stops accepting, finishes the requests in flight and exits on SIGTERM.
 STOPSIGNAL SIGTERM
 # Exec form: node receives the signal itself (the base image's entrypoint script execs it).
-CMD ["node", "packages/service/dist/cli.js", "serve"]
+CMD ["node", "packages/service/dist/bundle/cli.js", "serve"]

@@ -41,7 +41,7 @@ const { values: flags } = parseArgs({
   },
 });
 
-const CLI = fileURLToPath(new URL('../../packages/service/dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../packages/service/dist/bundle/cli.js', import.meta.url));
 const FLOOR = fileURLToPath(new URL('./same-headers-server.js', import.meta.url));
 const COUNT_SCRIPT = fileURLToPath(new URL('../../bench/callgrind-count.sh', import.meta.url));
 const PROBE = '/v1/china-calendar/dates/2024-01-01';

@@ -6,13 +6,15 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { eventually } from '../helpers/data-dir.js';
+import { ANNUAL_2026, ANNUAL_2027, startFakeGovCn } from '../helpers/fake-gov-cn.js';
 import { freePort } from '../helpers/free-port.js';
 import { REPOSITORY } from '../helpers/source-cli.js';
 
 /**
  * What a user of the repository and a user of the library do, from nothing: a copy of the
  * repository's files (tracked and new, never node_modules or build output), `npm ci`, then
- * `npm run build` and the built service answering over a socket; and `npm pack` of the library
+ * `npm run build`, the built service answering over a socket and its sync publishing a new year
+ * from a local stand-in for gov.cn; and `npm pack` of the library
  * package installed into an empty project, used from a strict TypeScript file, from ESM and from
  * CommonJS. Nothing is built for the test that the user's own commands do not build.
  */
@@ -79,10 +81,14 @@ after(() => {
 });
 
 describe('a fresh checkout', { timeout: TIMEOUT }, () => {
+  /** The service's bin: the CLI bundled from tsc's output by npm run build (scripts/build-service.ts). */
+  const bin = (): string => join('packages/service', (JSON.parse(readFileSync(join(checkout, 'packages/service/package.json'), 'utf8')) as { bin: Record<string, string> }).bin['china-calendar'] ?? '');
+
   it('builds with npm run build and serves from the build: operations, problems and what loads on demand', async () => {
     await npm(['run', 'build'], checkout);
+    assert.match(bin(), /dist\/bundle\/cli\.js$/);
     const port = await freePort();
-    const child = spawn(process.execPath, ['packages/service/dist/cli.js', 'serve'], {
+    const child = spawn(process.execPath, [bin(), 'serve'], {
       cwd: checkout,
       env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', RELOAD_INTERVAL_SECONDS: '0' },
       stdio: 'ignore',
@@ -97,11 +103,27 @@ describe('a fresh checkout', { timeout: TIMEOUT }, () => {
       assert.equal(typeof count.workdayCount, 'number');
       assert.equal((await fetch(`${base}/v1/china-calendar/dates/2024-13-01`)).status, 400);
       assert.equal((await fetch(`${base}/openapi.json`)).status, 200);
+      // The docs page's assets come from swagger-ui-dist, found from the bundle as from tsc's output.
+      assert.equal((await fetch(`${base}/docs/assets/swagger-ui.css`)).status, 200);
       assert.match(await (await fetch(`${base}/metrics`)).text(), /http_requests_total/);
       assert.match(await (await fetch(`${base}/v1/china-calendar/calendar.ics?years=2024`)).text(), /^BEGIN:VCALENDAR/);
     } finally {
       child.kill('SIGTERM');
       assert.equal(await exited, 0, 'exits cleanly on SIGTERM');
+    }
+  });
+
+  it('syncs from the build: a new year found on gov.cn, read in the importer thread, published', async () => {
+    const fake = await startFakeGovCn();
+    try {
+      fake.list([ANNUAL_2026, ANNUAL_2027]);
+      const dataDir = join(work, 'synced-data');
+      cpSync(join(checkout, 'packages/core/data'), dataDir, { recursive: true });
+      const { stdout } = await run(process.execPath, [bin(), 'sync', '--data-dir', dataDir, '--source', 'gov.cn', '--search-url', fake.searchUrl], { cwd: checkout });
+      assert.match(stdout, /^2027: published: /m);
+      assert.ok(readdirSync(dataDir).includes('2027.json'));
+    } finally {
+      await fake.close();
     }
   });
 });

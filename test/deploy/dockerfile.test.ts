@@ -78,7 +78,7 @@ const core = workspaces.find((workspace) => workspace.json.name === CORE) ?? ass
 const service = workspaces.find((workspace) => workspace.json.bin?.[SERVICE_BIN] !== undefined) ?? assert.fail(`no workspace has the ${SERVICE_BIN} bin`);
 /** What the image builds: the service and the workspaces it depends on (the core), in package.json's order. */
 const imageWorkspaces = workspaces.filter((workspace) => workspace === service || service.json.dependencies?.[workspace.json.name] !== undefined);
-/** `packages/service/dist/cli.js`, relative to the repository (and to the image's WORKDIR). */
+/** `packages/service/dist/bundle/cli.js`, relative to the repository (and to the image's WORKDIR). */
 const serviceEntry = posix.join(service.dir, service.json.bin?.[SERVICE_BIN] ?? '');
 
 /** The folders the core holds beside its code: the bundled data, and the JSON Schemas its files name. */
@@ -197,6 +197,8 @@ describe('Dockerfile: the build stage', () => {
       needed.push(posix.join(workspace.dir, 'tsconfig.build.json'));
       if (workspace.tsconfig.extends !== undefined) needed.push(posix.normalize(posix.join(workspace.dir, workspace.tsconfig.extends)));
       for (const pattern of workspace.tsconfig.include) needed.push(posix.join(workspace.dir, pattern.split('/')[0] ?? ''));
+      // And the scripts its build script runs (the service's bundler).
+      for (const [script = ''] of (workspace.json.scripts?.build ?? '').matchAll(/\S+\.ts\b/g)) needed.push(posix.normalize(posix.join(workspace.dir, script)));
     }
     needed.push(...coreAssets);
     for (const path of new Set(needed)) {
@@ -260,10 +262,16 @@ describe('Dockerfile: the runtime stage', () => {
   it('CMD is the exec form of node, the service package\'s bin and serve, as npm start runs it', () => {
     assert.deepEqual(cmdOf(runtime), ['node', serviceEntry, 'serve']);
     assert.match(rootPackage.scripts?.start ?? '', new RegExp(`node ${serviceEntry.replaceAll('.', '\\.')} serve$`), 'npm start runs the same');
-    // tsc compiles <package>/src/cli.ts to <package>/dist/cli.js.
+    // tsc compiles <package>/src/cli.ts to <package>/dist/cli.js; the package's build script then
+    // bundles it (scripts/build-service.ts) to the bin, <package>/dist/bundle/cli.js.
     const { rootDir, outDir } = service.tsconfig.compilerOptions;
-    const source = posix.join(service.dir, rootDir, posix.relative(posix.join(service.dir, outDir), serviceEntry)).replace(/\.js$/, '.ts');
-    assert.ok(existsSync(repoPath(source)), `${serviceEntry} is compiled from ${source}`);
+    const compiled = posix.join(service.dir, outDir, 'cli.js');
+    assert.equal(posix.dirname(posix.dirname(serviceEntry)), posix.dirname(compiled), `${serviceEntry} lies in a folder of ${posix.dirname(compiled)}`);
+    assert.ok(existsSync(repoPath(service.dir, rootDir, 'cli.ts')), `${compiled} is compiled from ${posix.join(service.dir, rootDir, 'cli.ts')}`);
+    const bundler = readRepoFile('scripts/build-service.ts');
+    assert.match(service.json.scripts?.build ?? '', /^tsc -b tsconfig\.build\.json && node --import tsx \.\.\/\.\.\/scripts\/build-service\.ts$/);
+    assert.match(bundler, new RegExp(`entryPoints: \\{ ${posix.basename(serviceEntry, '.js')}: join\\(SERVICE_DIST, '${posix.basename(compiled)}'\\) \\}`), 'the bundler starts from the compiled entry');
+    assert.match(bundler, new RegExp(`SERVICE_BUNDLE_DIR = join\\(SERVICE_DIST, '${posix.basename(posix.dirname(serviceEntry))}'\\)`), 'and writes the bundle where the bin is');
     for (const entrypoint of entrypointsOf(runtime)) execForm(entrypoint);
   });
 

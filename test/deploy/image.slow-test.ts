@@ -160,11 +160,12 @@ describe('the image, its steps carried out on this machine', { timeout: 20 * 60_
     if (child !== undefined && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
 
-  it('the runtime folder holds the compiled core and service, the core\'s data and a node_modules without devDependencies', () => {
+  it('the runtime folder holds the compiled core and service, the service\'s bundle, the core\'s data and a node_modules without devDependencies', () => {
     const app = inRoot(runtimeRoot, runtimeWorkdir);
     assert.deepEqual(readdirSync(app).sort(), ['node_modules', 'packages']);
     const files = listTree(join(app, 'packages'));
     assert.ok(files.includes('service/dist/cli.js') && files.includes('core/dist/answers/calendar-core.js'));
+    assert.ok(files.includes('service/dist/bundle/cli.js') && files.some((path) => path.startsWith('service/dist/bundle/chunk-')), 'the bundle the CMD runs');
     assert.ok(files.includes('core/data/manifest.json') && files.some((path) => /^core\/docs\/.+\.schema\.json$/.test(path)));
     assert.deepEqual(files.filter((path) => path.startsWith('calendar/')), [], 'nothing of the published library: the service answers from the core');
     assert.deepEqual(

@@ -139,8 +139,8 @@ export class LiveDataset<Calendar = CalendarCore> {
   }
 
   /**
-   * The first load, synchronously: a program that imports the calendar has it ready at once. (The
-   * service loads asynchronously; later reloads always are.)
+   * The first load, synchronously: a program that imports the calendar has it ready at once, and
+   * the service, on a folder, has it before it listens. (Later reloads are always asynchronous.)
    */
   loadSync(reason: string): ReloadOutcome {
     if (this.busy) throw new Error('a reload is running');
