@@ -104,7 +104,14 @@ describe('GET /v1/china-calendar/markets/{market}/date-ranges', () => {
     assertProblem(await get(served.app, `${path}?startDate=2024-01-01`), { status: 400, code: 'MISSING_PARAMETER', docsUrl: TEST_DOCS_URL });
     assertProblem(await get(served.app, `${path}?startDate=2024-12-31&endDate=2024-01-01`), { status: 400, code: 'INVALID_DATE_RANGE', docsUrl: TEST_DOCS_URL });
     assertProblem(await get(served.app, `${path}?startDate=2024-01-01&endDate=2025-01-02`), { status: 400, code: 'DATE_RANGE_TOO_LARGE', docsUrl: TEST_DOCS_URL });
-    assertProblem(await get(served.app, `${MARKETS}/BJSE/date-ranges?startDate=2021-11-01&endDate=2021-11-30`), { status: 400, code: 'DATE_OUT_OF_SUPPORTED_RANGE', docsUrl: TEST_DOCS_URL });
+    const early = assertProblem(await get(served.app, `${MARKETS}/BJSE/date-ranges?startDate=2021-11-01&endDate=2021-11-30`), { status: 400, code: 'DATE_OUT_OF_SUPPORTED_RANGE', docsUrl: TEST_DOCS_URL });
+    assert.match(early.detail, /^startDate 2021-11-01 is before 2021-11-15, the first trading day of BJSE/);
+    // Both ends before the opening: the start is named. Reversed across it: the order is the problem.
+    const before = assertProblem(await get(served.app, `${MARKETS}/BJSE/date-ranges?startDate=2021-11-01&endDate=2021-11-05`), { status: 400, code: 'DATE_OUT_OF_SUPPORTED_RANGE', docsUrl: TEST_DOCS_URL });
+    assert.match(before.detail, /^startDate 2021-11-01 /);
+    assertProblem(await get(served.app, `${MARKETS}/BJSE/date-ranges?startDate=2021-11-20&endDate=2021-11-10`), { status: 400, code: 'INVALID_DATE_RANGE', docsUrl: TEST_DOCS_URL });
+    assertProblem(await get(served.app, `${MARKETS}/BJSE/trading-days?startDate=2021-11-12&endDate=2021-12-31`), { status: 400, code: 'DATE_OUT_OF_SUPPORTED_RANGE', docsUrl: TEST_DOCS_URL });
+    assert.equal((assertJsonSuccess(await get(served.app, `${MARKETS}/BJSE/date-ranges?startDate=2021-11-15&endDate=2021-11-19`)) as TradingDay[]).length, 5);
   });
 
   it('is sent as CSV when Accept prefers it, one row a day', async () => {

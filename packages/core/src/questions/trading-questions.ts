@@ -46,11 +46,9 @@ export function readTradingDatesQuestion(parameters: readonly DateParameter[], v
   if (market instanceof InputProblem) return market;
   const dates = readDateParameters(parameters, values, isRange, 1);
   if (dates instanceof InputProblem) return dates;
-  for (let at = 0; at < parameters.length; at++) {
-    const problem = checkMarketOpen(parameters[at]?.name ?? 'date', dates[at] ?? 0, market);
-    if (problem !== undefined) return problem;
-  }
-  return { market, dates };
+  // The first date only: a range read is never one whose end comes before its start, so its end
+  // is open whenever its start is.
+  return checkMarketOpen(parameters[0]?.name ?? 'date', dates[0] ?? 0, market) ?? { market, dates };
 }
 
 /** The market, then fromDate and days as the workday offset reads them, then the market's first day. */
