@@ -253,7 +253,7 @@ async function measureScenario(scenario: Scenario, useWrk: boolean): Promise<voi
   }
   console.log(`  service/(minimal Fastify sending the service's headers): CPU per request ${summary(ratio('withHeaders'), 2)} (no target: it prices the headers)`);
 
-  if (scenario.name === 'single-date' || scenario.name === 'range-366') await measureLatencyAtHalfRate(scenario, samples.service, useWrk);
+  if (scenario.name === 'single-date' || scenario.name === 'range-366') await measureLatencyAtHalfRate(scenario, samples.service, { bodyFile, contentType: sample.contentType }, useWrk);
 }
 
 async function measure(server: Started, scenario: Scenario, useWrk: boolean, isService: boolean): Promise<Sample> {
@@ -267,20 +267,31 @@ async function measure(server: Started, scenario: Scenario, useWrk: boolean, isS
   return { load, cpuMicrosPerRequest: ((cpuAfter - cpuBefore) * 1e6) / Math.max(load.requests, 1) };
 }
 
-async function measureLatencyAtHalfRate(scenario: Scenario, serviceSamples: readonly Sample[], useWrk: boolean): Promise<void> {
+/**
+ * p99 of the service at half its maximum rate, and of bare node:http sending the same bytes at the
+ * same rate, alternating round by round: the floor's shows what the machine and the load generator
+ * (a Node process reading every answer) add on their own.
+ */
+async function measureLatencyAtHalfRate(scenario: Scenario, serviceSamples: readonly Sample[], answer: { readonly bodyFile: string; readonly contentType: string }, useWrk: boolean): Promise<void> {
   const rate = Math.max(100, Math.round(median(serviceSamples.map((row) => row.load.requestsPerSecond)) / 2));
   const service = await startService({});
+  const barePort = nextPort++;
+  const bare = await startServer(process.execPath, [BARE, String(barePort), answer.bodyFile, answer.contentType], {}, barePort);
   try {
-    await drive(service.baseUrl, scenario, { durationSeconds: WARM_UP, connections: CONNECTIONS }, useWrk);
-    const p99: number[] = [];
+    const p99: Record<'service' | 'bare', number[]> = { service: [], bare: [] };
+    for (const server of [service, bare]) await drive(server.baseUrl, scenario, { durationSeconds: WARM_UP, connections: CONNECTIONS }, useWrk);
     for (let round = 0; round < ROUNDS; round++) {
-      const load = await drive(service.baseUrl, scenario, { durationSeconds: DURATION, connections: CONNECTIONS, rate }, useWrk);
-      if (load.errors > 0) failures.push(`${scenario.name} at a fixed rate: ${load.errors} errors`);
-      p99.push(load.p99);
+      for (const [name, server] of [['service', service], ['bare', bare]] as const) {
+        const load = await drive(server.baseUrl, scenario, { durationSeconds: DURATION, connections: CONNECTIONS, rate }, useWrk);
+        if (load.errors > 0) failures.push(`${scenario.name} at a fixed rate (${name}): ${load.errors} errors`);
+        p99[name].push(load.p99);
+      }
     }
-    console.log(`  latency at half the maximum rate (${rate} req/s): p99 ${summary(p99, 2)} ms  [target < 5 ms: ${verdict(median(p99) < 5)}]`);
+    console.log(
+      `  latency at half the maximum rate (${rate} req/s): p99 ${summary(p99.service, 2)} ms, bare node:http at the same rate ${summary(p99.bare, 2)} ms  [target < 5 ms: ${verdict(median(p99.service) < 5)}]`,
+    );
   } finally {
-    await service.stop();
+    await Promise.all([service.stop(), bare.stop()]);
   }
 }
 
