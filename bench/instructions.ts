@@ -99,7 +99,6 @@ function writePaths(work: string, scenario: Scenario): string {
 }
 
 async function main(): Promise<void> {
-  const wanted = flags.scenarios?.split(',');
   const scenarios = namedScenarios(SCENARIOS, flags.scenarios);
   const serviceCounts = new Map<string, number>();
   const work = mkdtempSync(join(tmpdir(), 'bench-instructions-'));
@@ -116,7 +115,7 @@ async function main(): Promise<void> {
       serviceCounts.set(scenario.name, await countService(writePaths(work, scenario), scenario));
       console.log(`  counted ${scenario.name}: ${String(serviceCounts.get(scenario.name))}`);
     }
-    await relativeToSingleDate(work, wanted, serviceCounts);
+    await relativeToSingleDate(work, serviceCounts);
     return;
   }
   console.log('  scenario          service   same-bytes floor   floor/service   target');
@@ -143,7 +142,7 @@ async function main(): Promise<void> {
       }`,
     );
   }
-  await relativeToSingleDate(work, wanted, serviceCounts);
+  await relativeToSingleDate(work, serviceCounts);
 }
 
 /** A tool call may cost at most this many times the REST answer it mirrors. */
@@ -182,10 +181,10 @@ async function mcpAgainstRest(work: string, scenarios: readonly Scenario[]): Pro
 }
 
 /** Every valid JSON request's instructions against a single date's, the distant ones counted here. */
-async function relativeToSingleDate(work: string, wanted: readonly string[] | undefined, counted: Map<string, number>): Promise<void> {
+async function relativeToSingleDate(work: string, counted: Map<string, number>): Promise<void> {
   const single = counted.get('single-date');
   if (single === undefined) return;
-  const distant = DISTANT_SCENARIOS.filter((scenario) => wanted === undefined || wanted.includes(scenario.name));
+  const distant = namedScenarios(DISTANT_SCENARIOS, flags.scenarios);
   console.log(`\nEvery valid JSON request against a single date (service only; bulk answers aside):`);
   console.log('  scenario             service   x single date   target');
   for (const scenario of distant) {
