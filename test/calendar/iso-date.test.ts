@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatIsoDate, parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
+import { consecutiveIsoDates, formatIsoDate, parseIsoDate } from '@china-holiday-calendar/core/calendar/iso-date.js';
 
 const MS_PER_DAY = 86_400_000;
 
@@ -127,5 +127,24 @@ describe('formatIsoDate', () => {
       checked++;
     }
     assert.equal(checked, 3_652_059);
+  });
+});
+
+describe('consecutiveIsoDates', () => {
+  it('writes what formatIsoDate writes for every day 0001-01-01..9999-12-31 asked for in a row', () => {
+    const isoDate = consecutiveIsoDates();
+    for (let dayNumber = oracleDayNumber(1, 1, 1); dayNumber <= oracleDayNumber(9999, 12, 31); dayNumber++) {
+      const text = isoDate(dayNumber);
+      if (text !== formatIsoDate(dayNumber)) assert.fail(`day ${dayNumber}: ${text} instead of ${formatIsoDate(dayNumber)}`);
+    }
+  });
+
+  it('converts a day asked for out of order, and counts on from it', () => {
+    const isoDate = consecutiveIsoDates();
+    const asked = [oracleDayNumber(2024, 2, 28), oracleDayNumber(2024, 2, 29), oracleDayNumber(2024, 3, 1), oracleDayNumber(2008, 1, 1), oracleDayNumber(2008, 1, 1), oracleDayNumber(2007, 12, 31), oracleDayNumber(2008, 1, 1), oracleDayNumber(2023, 12, 31), oracleDayNumber(2024, 1, 1)];
+    assert.deepEqual(
+      asked.map((dayNumber) => isoDate(dayNumber)),
+      ['2024-02-28', '2024-02-29', '2024-03-01', '2008-01-01', '2008-01-01', '2007-12-31', '2008-01-01', '2023-12-31', '2024-01-01'],
+    );
   });
 });

@@ -29,14 +29,14 @@ export interface AnswerObjects {
 }
 
 export function answerObjects(core: CalendarCore): AnswerObjects {
-  const { codes, dates, holidaysAt, version } = core;
+  const { codes, holidaysAt, version } = core;
   const size = core.windowEnd - FIRST_SUPPORTED_DAY;
   const records = new Array<DayStatus | undefined>(size);
   const feeds = new Map<string, string>();
   const recordAt = (at: number): DayStatus | undefined => {
     const kept = records[at];
     if (kept !== undefined || codes[at] === DAY_CODE.UNAVAILABLE) return kept;
-    const record = dayStatusRecordAt(at, codes, dates, holidaysAt, version);
+    const record = dayStatusRecordAt(at, core.isoDate(FIRST_SUPPORTED_DAY + at), codes, holidaysAt, version);
     records[at] = record;
     return record;
   };

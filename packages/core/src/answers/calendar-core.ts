@@ -5,7 +5,6 @@ import type { AssociatedHoliday } from '../calendar/day-status.js';
 import type { Dataset } from '../dataset/dataset.js';
 import { isUnavailable, type Unavailable, type WorkdayCount } from './answer-kinds.js';
 import { DAY_CODE, dayTable, isRestCode, isWorkingCode, unsettledDays } from './day-codes.js';
-import { isoDates } from './day-records.js';
 import { buildOffsetTables, locateWorkdayOffset, unavailablePositionOf } from './workday-offset.js';
 import { MONTHS, publishedYearOverview, unpublishedYearOverview, type MonthCount, type YearOverview } from './year-overview.js';
 
@@ -37,13 +36,15 @@ export interface CalendarCore {
   readonly windowEnd: DayNumber;
   /** One DAY_CODE per day from FIRST_SUPPORTED_DAY, by position (day - FIRST_SUPPORTED_DAY). */
   readonly codes: Uint8Array;
-  /** The ISO text of every day of the tables, by position. */
-  readonly dates: readonly string[];
   /** The holidays of every day an arrangement names, by position. */
   readonly holidaysAt: ReadonlyMap<number, readonly AssociatedHoliday[]>;
   /** The day's code (DAY_CODE): UNKNOWN after the tables. */
   dayCode(day: DayNumber): number;
-  /** The ISO text of a day (the table's own string inside the tables). */
+  /**
+   * The ISO text of a day: inside the tables made on first use and kept, so that a start makes
+   * none (the builds that write every day count their own, consecutiveIsoDates) and a day asked
+   * for again costs no conversion.
+   */
   isoDate(day: DayNumber): string;
   /** The Unavailable of an unreadable day, by position. */
   unavailableAt(at: number): Unavailable;
@@ -112,14 +113,18 @@ export function* calendarCoreBuilder(dataset: Dataset): Generator<void, Calendar
 
   const { codes, holidaysAt } = dayTable(dataset, windowEnd);
   yield;
-  const dates = yield* isoDates(size);
-  yield;
 
   const prefix = prefixCounts(codes, unsettledDays(codes, dataset));
   const offsetTables = buildOffsetTables(codes, prefix.work);
   const next = nextHolidayIndex(codes);
 
-  const isoDate = (day: DayNumber): string => dates[day - FIRST_SUPPORTED_DAY] ?? formatIsoDate(day);
+  let dates: (string | undefined)[] | undefined;
+  const isoDate = (day: DayNumber): string => {
+    const at = day - FIRST_SUPPORTED_DAY;
+    if (at >= size || at < 0) return formatIsoDate(day);
+    dates ??= new Array<string | undefined>(size);
+    return (dates[at] ??= formatIsoDate(day));
+  };
   const unavailableAt = (at: number): Unavailable => {
     const year = yearOfDayNumber(FIRST_SUPPORTED_DAY + at);
     return { unavailable: true, year: unavailableYears.includes(year) ? year : year + 1 };
@@ -166,7 +171,6 @@ export function* calendarCoreBuilder(dataset: Dataset): Generator<void, Calendar
     unavailableYears,
     windowEnd,
     codes,
-    dates,
     holidaysAt,
     dayCode(day) {
       const at = day - FIRST_SUPPORTED_DAY;

@@ -1,4 +1,4 @@
-import { civilFromDayNumber, dayNumberFromCivil, type DayNumber } from './civil-date.js';
+import { civilFromDayNumber, dayNumberFromCivil, daysInMonth, type DayNumber } from './civil-date.js';
 
 const DASH = 0x2d;
 const DIGIT_ZERO = 0x30;
@@ -47,6 +47,42 @@ export function parseIsoDate(text: string): DayNumber | undefined {
 export function formatIsoDate(dayNumber: DayNumber): string {
   const { year, month, day } = civilFromDayNumber(dayNumber);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const TWO_DIGITS = Array.from({ length: 32 }, (_, value) => String(value).padStart(2, '0'));
+
+/**
+ * formatIsoDate for days asked for in a row (day, day + 1, day + 2, ...): each counted forward
+ * from the one before rather than converted, since the builds that write every day of the tables
+ * at each start and reload ask for thousands of them in order. A day out of that order is
+ * converted. The texts are made when asked for and kept by nobody here.
+ */
+export function consecutiveIsoDates(): (dayNumber: DayNumber) => string {
+  let previous = Number.NaN;
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  let monthEnd = 0;
+  let yearText = '';
+  return (dayNumber) => {
+    if (dayNumber !== previous + 1) {
+      ({ year, month, day } = civilFromDayNumber(dayNumber));
+      yearText = String(year).padStart(4, '0');
+      monthEnd = daysInMonth(year, month);
+    } else if (day < monthEnd) day += 1;
+    else {
+      day = 1;
+      if (month < 12) month += 1;
+      else {
+        month = 1;
+        year += 1;
+        yearText = String(year).padStart(4, '0');
+      }
+      monthEnd = daysInMonth(year, month);
+    }
+    previous = dayNumber;
+    return `${yearText}-${TWO_DIGITS[month] ?? ''}-${TWO_DIGITS[day] ?? ''}`;
+  };
 }
 
 /**

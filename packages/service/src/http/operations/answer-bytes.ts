@@ -77,9 +77,9 @@ async function buildAnswerBytesInSlices(dataset: Dataset): Promise<AnswerBytes> 
 
 /** The byte view of a core, with a `yield` wherever its build may pause. */
 function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> {
-  const { codes, dates, holidaysAt, version, windowEnd } = core;
+  const { codes, holidaysAt, version, windowEnd } = core;
   const size = windowEnd - FIRST_SUPPORTED_DAY;
-  const days = dayJsonViews(yield* dayJsonBuffer(dayStatusSource(codes, dates, holidaysAt, version)), (day) => dayStatusJson(unknownDayRecord(day)));
+  const days = dayJsonViews(yield* dayJsonBuffer(dayStatusSource(codes, holidaysAt, version)), (day) => dayStatusJson(unknownDayRecord(day)));
   const csvRecords = new Array<string | undefined>(size);
   const nextJson = new Map<number, Buffer>();
   const feeds = new Map<string, Buffer>();
@@ -123,7 +123,7 @@ function* answerBytesOf(core: CalendarCore): Generator<void, AnswerBytes, void> 
       const kept = nextJson.get(found);
       if (kept !== undefined) return kept;
       const at = found - FIRST_SUPPORTED_DAY;
-      const next: NextHoliday = { status: 'FOUND', date: dates[at] ?? '', holidays: holidaysAt.get(at) ?? [], datasetVersion: version };
+      const next: NextHoliday = { status: 'FOUND', date: core.isoDate(found), holidays: holidaysAt.get(at) ?? [], datasetVersion: version };
       const json = Buffer.from(nextHolidayJson(next));
       nextJson.set(found, json);
       return json;

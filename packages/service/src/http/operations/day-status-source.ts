@@ -2,6 +2,7 @@ import { dayStatusJson } from '@china-holiday-calendar/core/answers/answer-json.
 import type { DayStatus } from '@china-holiday-calendar/core/answers/day-json.js';
 import { DAYS_OF_WEEK, isoWeekdayIndex } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import { DAY_STATUSES, workStatusOf, type AssociatedHoliday } from '@china-holiday-calendar/core/calendar/day-status.js';
+import { consecutiveIsoDates } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { DAY_CODE } from '@china-holiday-calendar/core/answers/day-codes.js';
 import type { DaySource } from './day-json-buffer.js';
@@ -15,7 +16,6 @@ import type { DaySource } from './day-json-buffer.js';
  */
 export function dayStatusSource(
   codes: Uint8Array,
-  dates: readonly string[],
   holidaysAt: ReadonlyMap<number, readonly AssociatedHoliday[]>,
   version: string,
 ): DaySource {
@@ -39,6 +39,7 @@ export function dayStatusSource(
     return dayStatusJson(record);
   };
   const firstWeekday = isoWeekdayIndex(FIRST_SUPPORTED_DAY);
+  const isoDate = consecutiveIsoDates();
   return {
     size: codes.length,
     writeDay(at, out) {
@@ -49,8 +50,9 @@ export function dayStatusSource(
       }
       const weekday = (firstWeekday + at) % 7;
       const holidays = holidaysAt.get(at);
-      if (holidays === undefined) out.ofKind(weekday * DAY_STATUSES.length + code, dates[at] ?? '');
-      else out.whole(recordJson(dates[at] ?? '', weekday, code, holidays));
+      const date = isoDate(FIRST_SUPPORTED_DAY + at);
+      if (holidays === undefined) out.ofKind(weekday * DAY_STATUSES.length + code, date);
+      else out.whole(recordJson(date, weekday, code, holidays));
     },
     jsonOfKind: (kind, date) => recordJson(date, Math.floor(kind / DAY_STATUSES.length), kind % DAY_STATUSES.length, NO_HOLIDAYS),
   };
