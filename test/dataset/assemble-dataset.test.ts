@@ -37,6 +37,11 @@ before(async () => {
 // ---------------------------------------------------------------------------------------------
 // Snapshot builders
 
+/** The SHA-256 (hex) of a text's UTF-8 bytes, as a data file's digest is taken. */
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
 function textOf(snapshot: DirectorySnapshot, year: number): string {
   const file = snapshot.yearFiles.find((yearFile) => yearFile.year === year);
   if (file === undefined || !('text' in file)) throw new Error(`no text for ${year}`);
@@ -304,7 +309,7 @@ describe('assembleDataset: a bad file with a previous good copy (last known good
     assert.deepEqual(dataset.problems, []);
     assert.equal(dataset.version, good.version);
     for (const year of YEARS) assert.equal(dataset.arrangements.get(year), good.arrangements.get(year), `${year}`);
-    assert.equal(dataset.sourceTexts.get(2019), textOf(bundled, 2019));
+    assert.equal(dataset.sourceDigests.get(2019), sha256(textOf(bundled, 2019)));
   });
 
   it('a file whose text changed in whitespace only is validated again (and keeps the version)', () => {
@@ -313,7 +318,7 @@ describe('assembleDataset: a bad file with a previous good copy (last known good
     assert.notEqual(dataset.arrangements.get(2019), good.arrangements.get(2019));
     assert.deepEqual(dataset.arrangements.get(2019), good.arrangements.get(2019));
     assert.equal(dataset.version, good.version);
-    assert.equal(dataset.sourceTexts.get(2019), 'text' in reformatted ? reformatted.text : undefined);
+    assert.equal(dataset.sourceDigests.get(2019), 'text' in reformatted ? sha256(reformatted.text) : undefined);
   });
 
   it('a valid changed file replaces the previous copy', () => {
@@ -321,7 +326,7 @@ describe('assembleDataset: a bad file with a previous good copy (last known good
     const dataset = assembleDataset(withYear(bundled, 2023, file), good);
     assert.deepEqual(dataset.problems, []);
     assert.notEqual(dataset.version, good.version);
-    assert.equal(dataset.sourceTexts.get(2023), 'text' in file ? file.text : undefined);
+    assert.equal(dataset.sourceDigests.get(2023), 'text' in file ? sha256(file.text) : undefined);
     const index = buildCalendarViews(dataset);
     assert.equal(recordOf(index, '2023-04-23').dayStatus, 'WEEKEND');
     assert.equal(recordOf(index, '2023-05-07').dayStatus, 'ADJUSTED_WORKDAY');
@@ -343,7 +348,7 @@ describe('assembleDataset: the manifest\'s digests', () => {
   it('the bundled manifest lists the SHA-256 of every year file, and every file matches it', () => {
     const manifest = bundledManifest();
     assert.deepEqual(Object.keys(manifest.files), YEARS.map((year) => `${year}.json`));
-    for (const year of YEARS) assert.equal(manifest.files[`${year}.json`], createHash('sha256').update(textOf(bundled, year)).digest('hex'), `${year}`);
+    for (const year of YEARS) assert.equal(manifest.files[`${year}.json`], sha256(textOf(bundled, year)), `${year}`);
   });
 
   it('a valid file that is not the one the manifest lists is refused, naming the file and the digest; the year is unavailable', () => {
@@ -510,8 +515,8 @@ describe('assembleDataset: cross-year clashes', () => {
     assert.ok(hasProblem(dataset.problems, '2020.json', 'entries', /2019-12-31/), JSON.stringify(dataset.problems));
     assert.equal(dataset.arrangements.get(2020), good.arrangements.get(2020));
     assert.deepEqual(dataset.unavailableYears, []);
-    // The kept copy keeps its own text: the refused file is checked (and refused) again next time.
-    assert.equal(dataset.sourceTexts.get(2020), good.sourceTexts.get(2020));
+    // The kept copy keeps its own digest: the refused file is checked (and refused) again next time.
+    assert.equal(dataset.sourceDigests.get(2020), good.sourceDigests.get(2020));
     const again = assembleDataset(snapshot, dataset);
     assert.ok(hasProblem(again.problems, '2020.json', 'entries', /2019-12-31/), JSON.stringify(again.problems));
     assert.equal(again.arrangements.get(2020), good.arrangements.get(2020));

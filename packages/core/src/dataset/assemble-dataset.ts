@@ -5,7 +5,7 @@ import type { DataProblem } from './data-problem.js';
 import type { Dataset } from './dataset.js';
 import { datasetVersionOf } from './dataset-version.js';
 import { datesOf, finalEntries, restDaysOf } from './entry-dates.js';
-import { MANIFEST_FILE_NAME, type DirectorySnapshot, type RawFile, type YearFile } from './read-data-directory.js';
+import { MANIFEST_FILE_NAME, type DirectorySnapshot, type RawFile } from './read-data-directory.js';
 import { validateArrangementFile } from './validate-arrangement.js';
 import { dataFileJson } from './data-file-json.js';
 import { readManifest } from './read-manifest.js';
@@ -26,22 +26,23 @@ export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset)
   for (const year of manifest?.publishedYears ?? snapshot.yearFiles.map((file) => file.year)) published.add(year);
 
   const fresh = new Map<number, ArrangementFile>();
-  const sourceTexts = new Map(previous?.sourceTexts ?? []);
+  const sourceDigests = new Map(previous?.sourceDigests ?? []);
   for (const yearFile of snapshot.yearFiles) {
-    const file = unchangedArrangement(yearFile, previous) ?? parseArrangement(yearFile, problems);
-    if (file === undefined || !matchesDigest(yearFile, manifest?.files, problems)) continue;
+    const digest = 'text' in yearFile ? sha256Hex(yearFile.text) : undefined;
+    const file = unchangedArrangement(yearFile.year, digest, previous) ?? parseArrangement(yearFile, problems);
+    if (file === undefined || !matchesDigest(yearFile.fileName, digest, manifest?.files, problems)) continue;
     fresh.set(yearFile.year, file);
-    if ('text' in yearFile) sourceTexts.set(yearFile.year, yearFile.text);
+    if (digest !== undefined) sourceDigests.set(yearFile.year, digest);
   }
   const arrangements = new Map(previous?.arrangements ?? []);
   for (const [year, file] of fresh) arrangements.set(year, file);
   for (const problem of refuseCrossYearClashes(fresh, arrangements, previous)) problems.push(problem);
   for (const year of fresh.keys()) {
-    // A refused file leaves the text of the copy kept instead (or none).
+    // A refused file leaves the digest of the copy kept instead (or none).
     if (arrangements.get(year) === fresh.get(year)) continue;
-    const keptText = previous?.sourceTexts.get(year);
-    if (keptText === undefined) sourceTexts.delete(year);
-    else sourceTexts.set(year, keptText);
+    const keptDigest = previous?.sourceDigests.get(year);
+    if (keptDigest === undefined) sourceDigests.delete(year);
+    else sourceDigests.set(year, keptDigest);
   }
   for (const year of arrangements.keys()) published.add(year);
 
@@ -57,7 +58,7 @@ export function assembleDataset(snapshot: DirectorySnapshot, previous?: Dataset)
   return {
     version: datasetVersionOf(sorted, unavailableYears),
     arrangements: sorted,
-    sourceTexts,
+    sourceDigests,
     publishedYears,
     unavailableYears,
     problems,
@@ -95,23 +96,22 @@ function manifestOf(file: RawFile | undefined, problems: DataProblem[]): Pick<Ma
  * digest for it. Checked once the file has passed every other check, so that the problem named
  * for a file edited by mistake is the mistake, not the stale digest.
  */
-function matchesDigest(yearFile: YearFile, digests: Readonly<Record<string, string>> | undefined, problems: DataProblem[]): boolean {
-  const listed = digests?.[yearFile.fileName];
-  if (listed === undefined || !('text' in yearFile)) return true;
-  const actual = sha256Hex(yearFile.text);
+function matchesDigest(fileName: string, actual: string | undefined, digests: Readonly<Record<string, string>> | undefined, problems: DataProblem[]): boolean {
+  const listed = digests?.[fileName];
+  if (listed === undefined || actual === undefined) return true;
   if (actual === digestHex(listed)) return true;
   problems.push({
-    file: yearFile.fileName,
+    file: fileName,
     field: '(digest)',
     reason: `its SHA-256 digest is ${actual.slice(0, 16)}…, not the ${listed.slice(0, 23)}… ${MANIFEST_FILE_NAME} lists: it is not the file the manifest publishes`,
   });
   return false;
 }
 
-/** The arrangement previously validated from exactly this text, if any. */
-function unchangedArrangement(yearFile: YearFile, previous: Dataset | undefined): ArrangementFile | undefined {
-  if (previous === undefined || !('text' in yearFile) || previous.sourceTexts.get(yearFile.year) !== yearFile.text) return undefined;
-  return previous.arrangements.get(yearFile.year);
+/** The arrangement previously validated from a text of exactly this SHA-256 digest, if any. */
+function unchangedArrangement(year: number, digest: string | undefined, previous: Dataset | undefined): ArrangementFile | undefined {
+  if (previous === undefined || digest === undefined || previous.sourceDigests.get(year) !== digest) return undefined;
+  return previous.arrangements.get(year);
 }
 
 function parseArrangement(yearFile: RawFile, problems: DataProblem[]): ArrangementFile | undefined {

@@ -11,12 +11,13 @@ export interface Dataset {
   readonly version: string;
   readonly arrangements: ReadonlyMap<number, ArrangementFile>;
   /**
-   * The text each arrangement was read from. A later read that finds the same text reuses the
-   * arrangement without validating it again: the periodic check of an unchanged directory then
-   * costs a read and a comparison per file, not a validation (statutory days included) that
-   * would hold up the answers queued behind it.
+   * The SHA-256 (hex) of the text each arrangement was read from. A later read of a text with the
+   * same digest reuses the arrangement without validating it again: the periodic check of an
+   * unchanged directory then costs a read and a digest per file (taken anyway, to compare with the
+   * manifest's), not a validation (statutory days included) that would hold up the answers queued
+   * behind it. The digest rather than the text: the texts would stay in memory for nothing else.
    */
-  readonly sourceTexts: ReadonlyMap<number, string>;
+  readonly sourceDigests: ReadonlyMap<number, string>;
   /** Ascending: every year the data directory publishes, readable or not. */
   readonly publishedYears: readonly number[];
   /** Ascending: published years with no readable copy; their dates answer CALENDAR_DATA_UNAVAILABLE. */
