@@ -98,6 +98,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Per-request access logs would double the cost of our cheapest answers; problems are logged where they arise.
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     return503OnClosing: false,
+    // HEAD is registered with GET, route by route (below).
+    exposeHeadRoutes: false,
     // The query string stays as sent: each operation reads only its own parameters from it
     // (query-string.ts), where a general parser made a dictionary of every pair per request.
     routerOptions: { maxParamLength: SERVER_LIMITS.maxParamLength, querystringParser: unparsedQuery },
@@ -146,9 +148,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     const url = route.path.replaceAll(/\{(\w+)\}/g, ':$1');
     const handler = (request: FastifyRequest, reply: FastifyReply): void | Promise<void> =>
       hasHostIfRequired(request) ? route.handle(request, reply) : sendMissingHost(responder, request, reply);
-    // GET brings HEAD along; a route of other methods (the MCP endpoint's POST) is registered for those.
-    if (route.methods === undefined) app.get(url, handler);
-    else app.route({ method: [...route.methods.methods], url, handler });
+    // Each route once, for all its methods: GET and HEAD (Node leaves the body out of a HEAD
+    // answer by itself), or the MCP endpoint's own. Fastify's own HEAD routes would register every
+    // path twice, and each registration holds a step of its plugin queue until the app is ready.
+    app.route({ method: [...(route.methods ?? GET_METHODS).methods], url, handler });
   }
   // OPTIONS (CORS preflight) on every path at once: one route to register instead of one per path,
   // which the router pays for at every start; preflights are few (browsers keep them a day).
