@@ -21,11 +21,18 @@ export async function load(url, context, next) {
   return next(url, context);
 }`;
 
-/** The preload: registers the hooks, and at exit adds the built-in modules Node loaded. */
-const PRELOAD = `import { register } from 'node:module';
+/**
+ * The preload: registers the hooks, and at exit adds the built-in modules Node loaded and every
+ * CommonJS module in require's cache (a module required from CommonJS, or through createRequire,
+ * passes no ESM hook).
+ */
+const PRELOAD = `import { createRequire, register } from 'node:module';
 import { appendFileSync } from 'node:fs';
 register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOKS)}));
-process.on('exit', () => appendFileSync(process.env.MODULE_LOG, process.moduleLoadList.map((name) => 'builtin:' + name + '\\n').join('')));`;
+process.on('exit', () => {
+  const required = Object.keys(createRequire(process.cwd() + '/').cache).map((file) => 'cjs:' + file);
+  appendFileSync(process.env.MODULE_LOG, [...process.moduleLoadList.map((name) => 'builtin:' + name), ...required].map((line) => line + '\\n').join(''));
+});`;
 
 /** What a single date never needs at start, each with the reason it may be loaded later. */
 const NOT_AT_START: readonly (readonly [string, RegExp])[] = [
@@ -39,6 +46,7 @@ const NOT_AT_START: readonly (readonly [string, RegExp])[] = [
   ['the reader (DATA_URL only)', /\/src\/reader\//],
   ['the HTML parser (sync only)', /\/node_modules\/htmlparser2\//],
   ['prom-client (the first /metrics)', /\/node_modules\/prom-client\//],
+  ['Standard Webhooks (a WEBHOOK_SECRET only)', /\/node_modules\/standardwebhooks\//],
   // An ESM import of node:http reads all its exports; on Node 22+ their WebSocket getters load this.
   ["Node's own fetch library (undici)", /^builtin:NativeModule internal\/deps\/undici\/undici$/],
 ];
@@ -61,6 +69,7 @@ describe('serve: what is loaded before the first answer', () => {
     assert.ok(loaded.some((url) => url.endsWith('/http/operations/date-operations.ts')), 'the hook saw the date operations');
     assert.ok(loaded.some((url) => url.includes('/node_modules/fastify/')), 'the hook saw Fastify');
     assert.ok(loaded.includes('builtin:NativeModule http'), 'the exit handler wrote the built-in modules');
+    assert.ok(loaded.some((url) => url.startsWith('cjs:') && url.includes('/node_modules/find-my-way/')), "the exit handler wrote require's cache");
     const unwanted = NOT_AT_START.flatMap(([what, pattern]) => {
       const found = loaded.filter((url) => pattern.test(url));
       return found.length === 0 ? [] : [`${what}: ${found.slice(0, 3).join(', ')}`];

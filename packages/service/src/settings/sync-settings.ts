@@ -1,4 +1,5 @@
-import { Webhook } from 'standardwebhooks';
+import { createRequire } from 'node:module';
+import type { Webhook } from 'standardwebhooks';
 import { ConfigError, httpUrl, integerSetting, textSetting } from './settings.js';
 import { GOV_CN } from './gov-cn-site.js';
 
@@ -9,6 +10,15 @@ export const DEFAULT_SYNC_INTERVAL_SECONDS = 6 * 3600;
 export const DEFAULT_SYNC_RUN_TIMEOUT_SECONDS = 300;
 
 export const SYNC_SOURCES = [GOV_CN.name] as const;
+
+/**
+ * Standard Webhooks, loaded only to check a WEBHOOK_SECRET that is set: a service without webhooks
+ * (the default) does not load it, nor its SHA-256 and base64 modules, at start.
+ */
+function webhookClass(): typeof Webhook {
+  const loaded = createRequire(import.meta.url)('standardwebhooks') as { readonly Webhook: typeof Webhook };
+  return loaded.Webhook;
+}
 
 /**
  * How sync runs: where it searches, what it cross-checks against, whom it tells. Read from the
@@ -85,7 +95,7 @@ export function readWebhookSettings(values: SyncSettingValues): WebhookSettings 
   if (secret !== undefined) {
     if (!secret.startsWith('whsec_')) throw new ConfigError('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64');
     try {
-      new Webhook(secret);
+      new (webhookClass())(secret);
     } catch {
       throw new ConfigError('WEBHOOK_SECRET must be a Standard Webhooks secret: whsec_ followed by base64');
     }
