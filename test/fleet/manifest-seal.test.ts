@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { readManifest } from '@china-holiday-calendar/core/dataset/read-manifest.js';
 import type { OriginState } from 'china-holiday-calendar-service/internal/reader/follow-origin.js';
 import { fileSystemFolder } from 'china-holiday-calendar-service/internal/data-folder/file-system-folder.js';
@@ -18,6 +19,7 @@ import type { RunningService } from 'china-holiday-calendar-service/internal/pro
 import { cleanUpsOfFile } from '../helpers/clean-ups.js';
 import { importNotices } from '../helpers/command-run.js';
 import { dataCopies, eventually } from '../helpers/data-dir.js';
+import { freePort } from '../helpers/free-port.js';
 import { inProcessServices } from '../helpers/in-process-service.js';
 import { SYNTHETIC_2027 } from '../helpers/notice-files.js';
 import { parseExposition, valueOf } from '../helpers/prometheus-text.js';
@@ -179,6 +181,30 @@ describe('a writer keeps its manifest sealed', () => {
     assert.equal(followed.body.datasetVersion, first.body.datasetVersion);
     assert.equal(followed.body.source?.polls.refused, 0, `no poll refused while the writer re-seals: ${followed.body.source?.lastError?.message ?? ''}`);
     assert.equal(hooks.attempts, 0, 'a re-seal sends no webhook');
+  });
+
+  it('a writer started on an expiring folder serves /dataset/ its manifest re-sealed from its very first answer, while the port opens before the re-seal', async () => {
+    const dir = dataCopy();
+    await fileSystemFolder(dir).seal({ expiresSeconds: 4 });
+    const sealed = sequenceOf(dir) ?? 0;
+    const port = await freePort();
+    const starting = serve({ DATA_DIR: dir, PORT: String(port), DATASET_EXPIRES_SECONDS: '3600' });
+    try {
+      // Asked from the moment the port opens: the first manifest it answers is the re-sealed one.
+      let first: Response | undefined;
+      while (first === undefined) {
+        first = await fetch(`http://127.0.0.1:${port}/dataset/manifest.json`).catch(() => undefined);
+        if (first === undefined) await delay(1);
+      }
+      assert.equal(first.status, 200);
+      const reading = readManifest({ fileName: 'manifest.json', text: await first.text() });
+      assert.ok(reading.ok);
+      assert.equal(reading.manifest.sequence, sealed + 1, 'the re-sealed manifest, the next sequence');
+      assert.ok(Date.parse(reading.manifest.expires ?? '') > Date.now() + 3000 * 1000, 'a new expiry, an hour away');
+    } finally {
+      // Started whatever the outcome, so that it is closed with the others.
+      await starting;
+    }
   });
 
   it('a writer on the bundled data, which it cannot re-seal, says so at start', async () => {
