@@ -183,7 +183,7 @@ describe('a writer keeps its manifest sealed', () => {
     assert.equal(hooks.attempts, 0, 'a re-seal sends no webhook');
   });
 
-  it('a writer started on an expiring folder serves /dataset/ its manifest re-sealed from its very first answer, while the port opens before the re-seal', async () => {
+  it('a writer started on an expiring folder serves /dataset/ its manifest re-sealed from its very first answer', async () => {
     const dir = dataCopy();
     await fileSystemFolder(dir).seal({ expiresSeconds: 4 });
     const sealed = sequenceOf(dir) ?? 0;

@@ -29,9 +29,6 @@ export interface YearPublished {
   readonly written: DatasetFiles | undefined;
 }
 
-/** What /dataset/ reads of a data folder: its files as the loader reads them. */
-export type ServedFolder = Pick<DataFolder, 'servedFile'>;
-
 /**
  * The one owner of a writer's data folder (the files the service answers from, and the writer's
  * state beside them): every command and room that reads or writes the folder holds this handle,

@@ -41,8 +41,6 @@ interface DatasetRole {
   readonly sync: SyncSchedule | undefined;
   /** The first load, before the port opens. */
   load(): Promise<void>;
-  /** What finishes while the port opens, before the service says it listens: the seal keeper's first look. */
-  settled(): Promise<void>;
   /** Once listening: sync's first run. */
   started(): void;
   stop(): Promise<void>;
@@ -57,39 +55,24 @@ async function folderRole(config: Config, logger: Logger): Promise<DatasetRole> 
   const writes = config.sync !== undefined || config.webhooks.urls.length > 0;
   const writer = writes ? await (await import('../writer/writer.js')).createWriter(config, folder, live, logger, isWriterProcess()) : undefined;
   let sealKeeper: SealKeeper | undefined;
-  let firstLook: Promise<void> = Promise.resolve();
   return {
     live,
-    // /dataset/ reads each file after the keeper's first look: no reader is served this start's
-    // manifest before a re-seal that is due, while every other answer is served from the start.
-    sources: { sync: writer?.syncState, webhooks: writer?.webhookCounts, datasetFolder: { servedFile: (fileName) => firstLook.then(() => folder.servedFile(fileName)) } },
+    sources: { sync: writer?.syncState, webhooks: writer?.webhookCounts },
     sync: writer?.sync,
-    load() {
+    async load() {
       // Synchronously: nothing is served before the port opens, and the folder read at once and
       // built in one go takes a start some 40 ms less than reads through the thread pool and a build
       // in slices (BENCHMARKS.md, "One bundle for the service"). Every later reload is asynchronous.
       live.loadSync('start');
       live.startWatching(config.reloadIntervalSeconds);
-      // Its readers refuse an expired manifest: one process of the pod keeps it sealed. Its first
-      // look reads the folder through the thread pool (some 20 ms of a start on Node 20:
-      // BENCHMARKS.md): it runs while the port opens, and only /dataset/ waits for it.
+      // Its readers refuse an expired manifest: one process of the pod keeps it sealed.
       if (isWriterProcess()) {
         const publishing = { signingKey: config.signingKey, expiresSeconds: config.expiresSeconds };
-        firstLook = keepSealed(folder, publishing, () => live.dataset(), () => void live.reload('re-seal'), logger).then(
-          (keeper) => {
-            sealKeeper = keeper;
-          },
-          (error: unknown) => {
-            logger.error({ err: error }, 'cannot keep the data folder sealed');
-          },
-        );
+        sealKeeper = await keepSealed(folder, publishing, () => live.dataset(), () => void live.reload('re-seal'), logger);
       }
-      return Promise.resolve();
     },
-    settled: () => firstLook,
     started: () => writer?.start(),
     async stop() {
-      await firstLook;
       sealKeeper?.stop();
       live.stopWatching();
       await writer?.stop();
@@ -106,7 +89,6 @@ async function readerRole(origin: OriginSettings, logger: Logger): Promise<Datas
     sources: { origin: () => reader.state() },
     sync: undefined,
     load: () => reader.start(),
-    settled: () => Promise.resolve(),
     started: () => undefined,
     stop: () => reader.stop(),
   };
@@ -131,7 +113,6 @@ export async function startService(requested: Config, logger: Logger = createLog
     await app.close();
     throw error;
   }
-  await role.settled();
   const address = app.server.address();
   const url = typeof address === 'object' && address !== null ? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}` : config.publicUrl;
   // A reader names what it uses: its origin and its cache (DATA_DIR, or none), never the bundled

@@ -3,7 +3,6 @@ import type { Config } from '../settings/config.js';
 import type { LiveDataset } from '@china-holiday-calendar/core/answers/live-dataset.js';
 import type { OriginStateSource } from '../reader/follow-origin.js';
 import type { AnswerBytes } from '../http/operations/answer-bytes.js';
-import type { ServedFolder } from '../data-folder/data-folder.js';
 import { fileSystemFolder } from '../data-folder/file-system-folder.js';
 import { buildApp } from '../http/ops/app.js';
 import { createServiceMetrics } from '../http/ops/metrics.js';
@@ -16,13 +15,11 @@ export function responsePolicyOf(config: Pick<Config, 'docsUrl' | 'corsOrigins' 
   return { docsUrl: config.docsUrl, corsOrigins: config.corsOrigins, corsAllowedHeaders: config.corsAllowedHeaders };
 }
 
-/** What the app shows besides answers, when the service runs it: sync's state, webhook deliveries, a reader's origin, the folder it serves. */
+/** What the app shows besides answers, when the service runs it: sync's state, webhook deliveries, a reader's origin. */
 export interface ServiceStateSources {
   readonly sync?: SyncStateSource | undefined;
   readonly webhooks?: (() => DeliveryCounts | undefined) | undefined;
   readonly origin?: OriginStateSource | undefined;
-  /** The data folder as /dataset/ serves it (the service's own handle); by default, DATA_DIR read as it is. */
-  readonly datasetFolder?: ServedFolder | undefined;
 }
 
 /**
@@ -46,7 +43,7 @@ export function buildServiceApp(config: Config, live: LiveDataset<AnswerBytes>, 
     metrics,
     ...(sync ? { sync } : {}),
     ...(origin ? { origin } : {}),
-    ...(config.origin === undefined ? { datasetFolder: sources.datasetFolder ?? fileSystemFolder(config.dataDir), datasetSigned: config.signingKey !== undefined } : {}),
+    ...(config.origin === undefined ? { datasetFolder: fileSystemFolder(config.dataDir), datasetSigned: config.signingKey !== undefined } : {}),
     ...(logger ? { log: logger } : {}),
     mcpAllowedOrigins: config.mcpAllowedOrigins,
   });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isYearFileName, MANIFEST_FILE_NAME, SIGNATURE_FILE_NAME } from '@china-holiday-calendar/core/dataset/read-data-directory.js';
-import type { ServedFolder } from '../../data-folder/data-folder.js';
+import type { DataFolder } from '../../data-folder/data-folder.js';
 import { sendProblem } from '../kernel/problems.js';
 import { writeAnswer } from '../kernel/answer-writer.js';
 import type { Responder } from '../kernel/response-policy.js';
@@ -19,7 +19,7 @@ const CACHE_REVALIDATE = 'no-cache';
  * file, links followed, must lie inside the folder and pass the loader's own read (a regular file
  * of at most 1 MiB, UTF-8).
  */
-export function datasetRoutes(folder: ServedFolder, signs: boolean, responder: Responder): ServiceRoute[] {
+export function datasetRoutes(folder: DataFolder, signs: boolean, responder: Responder): ServiceRoute[] {
   return [
     {
       path: '/dataset/{file}',
