@@ -4,8 +4,6 @@ import { FIRST_SUPPORTED_DAY } from '../calendar/supported-range.js';
 import { DAY_CODE } from './day-codes.js';
 import type { DayStatus } from './day-json.js';
 
-/** How many days a build in slices handles between pauses. */
-export const DAYS_PER_SLICE = 512;
 const NO_HOLIDAYS: readonly AssociatedHoliday[] = Object.freeze([]);
 
 /** The record of the day at a position of the tables (not an unreadable one), frozen: callers share it. */

@@ -13,8 +13,8 @@ export interface Dataset {
   /**
    * The SHA-256 (hex) of the text each arrangement was read from. A later read of a text with the
    * same digest reuses the arrangement without validating it again: the periodic check of an
-   * unchanged directory then costs a read and a digest per file (taken anyway, to compare with the
-   * manifest's), not a validation (statutory days included) that would hold up the answers queued
+   * unchanged directory then costs a read and a digest per file (the digest the manifest's is
+   * compared with), not a validation (statutory days included) that would hold up the answers queued
    * behind it. The digest rather than the text: the texts would stay in memory for nothing else.
    */
   readonly sourceDigests: ReadonlyMap<number, string>;

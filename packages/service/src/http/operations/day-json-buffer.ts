@@ -1,6 +1,8 @@
 import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
-import { DAYS_PER_SLICE } from '@china-holiday-calendar/core/answers/day-records.js';
+
+/** How many days the build in slices writes between pauses. */
+const DAYS_PER_SLICE = 512;
 
 /**
  * Every day's JSON of one kind of answer (a day's status, a market's trading-day status) in one

@@ -7,6 +7,7 @@ import type { DayNumber } from '@china-holiday-calendar/core/calendar/civil-date
 import { dayOfWeek, isoWeekdayIndex } from '@china-holiday-calendar/core/calendar/day-of-week.js';
 import type { AssociatedHoliday } from '@china-holiday-calendar/core/calendar/day-status.js';
 import type { Market } from '@china-holiday-calendar/core/calendar/markets.js';
+import { consecutiveIsoDates } from '@china-holiday-calendar/core/calendar/iso-date.js';
 import { FIRST_SUPPORTED_DAY } from '@china-holiday-calendar/core/calendar/supported-range.js';
 import { dayJsonBuffer, dayJsonViews, type DaySource } from './day-json-buffer.js';
 
@@ -31,13 +32,13 @@ const NO_HOLIDAYS: readonly AssociatedHoliday[] = Object.freeze([]);
 /** Kinds of day per weekday: one per trading code. */
 const TRADING_CODES = Math.max(...Object.values(TRADING_CODE)) + 1;
 
-/** A day's trading status record, as tradingDayStatus (packages/core/src/answers/trading-answers.ts) makes it. */
-function statusOf(trading: TradingCalendar, day: DayNumber, market: Market): TradingDayStatus {
+/** A day's trading status record, as tradingDayStatus (packages/core/src/answers/trading-answers.ts) makes it, dated `date` (the day's ISO text). */
+function statusOf(trading: TradingCalendar, day: DayNumber, market: Market, date = trading.core.isoDate(day)): TradingDayStatus {
   const { core } = trading;
   const { tradingStatus, closureReason } = trading.state(day);
   const holidays = day < core.windowEnd ? (core.holidaysAt.get(day - FIRST_SUPPORTED_DAY) ?? NO_HOLIDAYS) : NO_HOLIDAYS;
   return {
-    date: core.isoDate(day),
+    date,
     market,
     dayOfWeek: dayOfWeek(day),
     tradingStatus,
@@ -52,6 +53,8 @@ function tradingStatusSource(trading: TradingCalendar, market: Market): DaySourc
   const { core } = trading;
   // A kind's JSON is the status of its first day, the date replaced.
   const firstOfKind: DayNumber[] = [];
+  // Counted forward, not the core's kept texts: the build asks for every day once, in order.
+  const isoDate = consecutiveIsoDates();
   return {
     size: core.windowEnd - FIRST_SUPPORTED_DAY,
     writeDay(at, out) {
@@ -61,7 +64,7 @@ function tradingStatusSource(trading: TradingCalendar, market: Market): DaySourc
         out.unreadable();
         return;
       }
-      const status = statusOf(trading, day, market);
+      const status = statusOf(trading, day, market, isoDate(day));
       if (status.holidays.length > 0) {
         out.whole(tradingDayStatusJson(status));
         return;
